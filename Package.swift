@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "vprinter",
+    products: [
+        .executable(name: "vprinter", targets: ["vprinter"]),
+        .executable(name: "vprinter-render", targets: ["vprinter-render"]),
+        .library(name: "VirtualPrinterKit", targets: ["VirtualPrinter"]),
+    ],
+    targets: [
+        // System libraries, each reached through one Swift owner.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        // The layers of DESIGN.md.
+        .target(name: "IPP"),
+        .target(name: "HTTPServer"),
+        .target(name: "Rasterizer", dependencies: ["CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib"]),
+        .target(name: "DNSSD", dependencies: ["CAvahi"]),
+        .target(name: "VirtualPrinter", dependencies: ["IPP", "HTTPServer", "CZlib"]),
+        .executableTarget(name: "vprinter-render", dependencies: ["Rasterizer"]),
+        .executableTarget(name: "vprinter", dependencies: ["VirtualPrinter", "HTTPServer", "DNSSD", "IPP"]),
+
+        .testTarget(name: "IPPTests", dependencies: ["IPP"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer"]),
+        .testTarget(name: "DNSSDTests", dependencies: ["DNSSD"]),
+        .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IPP"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// DNSSD module; see DESIGN.md.

@@ -1,0 +1,1 @@
+// IPP module; see DESIGN.md.

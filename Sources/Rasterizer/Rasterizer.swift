@@ -1,0 +1,1 @@
+// Rasterizer module; see DESIGN.md.

@@ -1,0 +1,1 @@
+// VirtualPrinter module; see DESIGN.md.

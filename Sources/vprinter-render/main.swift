@@ -1,0 +1,1 @@
+// The render worker: filled in by the rendering work.
