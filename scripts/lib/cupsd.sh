@@ -1,0 +1,100 @@
+# shellcheck shell=bash
+# A private cupsd for tests, with its own configuration, spool, cache, state and logs in a temp folder, listening
+# on a free 127.0.0.1 port only. Sourced by scripts/lib/services.sh; not meant to be sourced alone.
+#
+# After services_start_cupsd:
+#   CUPS_SERVER    127.0.0.1:PORT, so lpadmin, lp, lpstat and cancel talk to this cupsd
+#   CUPS_STATEDIR  its state folder, where the clients find the local root certificate
+#   VP_CUPSD_DIR   the folder holding everything (logs in VP_CUPSD_DIR/log)
+
+# Writes cupsd.conf: loopback only, no browsing or sharing, and no authentication for anything, since only
+# processes on this machine can reach it and the tests run lpadmin without a password.
+services_write_cupsd_conf() {
+    local dir="$1" port="$2"
+    cat >"$dir/etc/cupsd.conf" <<EOF
+LogLevel debug
+MaxLogSize 0
+ErrorPolicy abort-job
+Listen 127.0.0.1:$port
+Listen $dir/run/cups.sock
+Browsing No
+BrowseLocalProtocols none
+DefaultShared No
+DefaultAuthType None
+WebInterface No
+JobRetryInterval 1
+PreserveJobHistory Yes
+<Location />
+  Order allow,deny
+  Allow from 127.0.0.1
+  Allow from @LOCAL
+</Location>
+<Policy default>
+  <Limit All>
+    Order deny,allow
+  </Limit>
+</Policy>
+EOF
+}
+
+# Writes cups-files.conf: every folder cupsd writes to lives under the temp folder; filters and the
+# driverless tools come from the installed CUPS.
+services_write_cups_files_conf() {
+    local dir="$1"
+    cat >"$dir/etc/cups-files.conf" <<EOF
+ServerRoot $dir/etc
+RequestRoot $dir/spool
+CacheDir $dir/cache
+StateDir $dir/run
+TempDir $dir/spool/tmp
+AccessLog $dir/log/access_log
+ErrorLog $dir/log/error_log
+PageLog $dir/log/page_log
+FileDevice Yes
+Sandboxing Relaxed
+EOF
+}
+
+# Starts the private cupsd and waits until it answers. Exports CUPS_SERVER and CUPS_STATEDIR.
+services_start_cupsd() {
+    if [[ -n "$VP_CUPSD_PID" ]] && kill -0 "$VP_CUPSD_PID" 2>/dev/null; then
+        return 0
+    fi
+    local port
+    services_init_dir
+    VP_CUPSD_DIR="$VP_SERVICES_DIR/cupsd"
+    rm -rf "$VP_CUPSD_DIR"
+    mkdir -p "$VP_CUPSD_DIR"/{etc/ppd,etc/ssl,spool/tmp,cache,run,log}
+    # The spool is read by filters running as lp; CUPS wants its usual owners and modes.
+    chgrp lp "$VP_CUPSD_DIR/spool" "$VP_CUPSD_DIR/spool/tmp" "$VP_CUPSD_DIR/cache" 2>/dev/null || true
+    chmod 0710 "$VP_CUPSD_DIR/spool"
+    chmod 1770 "$VP_CUPSD_DIR/spool/tmp"
+    chmod 0770 "$VP_CUPSD_DIR/cache"
+    chmod 0755 "$VP_CUPSD_DIR" "$VP_CUPSD_DIR/run" "$VP_CUPSD_DIR/etc"
+    port="$(services_free_port)"
+    services_write_cupsd_conf "$VP_CUPSD_DIR" "$port"
+    services_write_cups_files_conf "$VP_CUPSD_DIR"
+
+    cupsd -f -c "$VP_CUPSD_DIR/etc/cupsd.conf" -s "$VP_CUPSD_DIR/etc/cups-files.conf" \
+        >"$VP_CUPSD_DIR/log/cupsd.out" 2>&1 &
+    VP_CUPSD_PID=$!
+    export CUPS_SERVER="127.0.0.1:$port"
+    export CUPS_STATEDIR="$VP_CUPSD_DIR/run"
+    if ! services_wait_for lpstat -r; then
+        services_log "cupsd did not start on $CUPS_SERVER; its log follows"
+        cat "$VP_CUPSD_DIR/log/cupsd.out" "$VP_CUPSD_DIR/log/error_log" >&2 2>/dev/null || true
+        services_stop_cupsd
+        return 1
+    fi
+    services_log "cupsd running on $CUPS_SERVER (pid $VP_CUPSD_PID, files in $VP_CUPSD_DIR)"
+}
+
+# Stops the private cupsd if we started it, keeping its logs in VP_ARTIFACTS.
+services_stop_cupsd() {
+    [[ -n "$VP_CUPSD_PID" ]] || return 0
+    services_kill "$VP_CUPSD_PID"
+    wait "$VP_CUPSD_PID" 2>/dev/null || true
+    VP_CUPSD_PID=""
+    services_keep_logs "$VP_CUPSD_DIR/log"
+    unset CUPS_SERVER CUPS_STATEDIR
+}

@@ -1,0 +1,90 @@
+# shellcheck shell=bash
+# Private services for tests: a D-Bus system bus with an Avahi daemon restricted to loopback, and a cupsd with
+# its own configuration listening on a free loopback port. Nothing here touches the machine's own cupsd or
+# advertises beyond loopback.
+#
+# Usage (from another bash script):
+#   source scripts/lib/services.sh
+#   services_start_avahi             # exports DBUS_SYSTEM_BUS_ADDRESS when it starts a private bus
+#   services_start_cupsd             # exports CUPS_SERVER (and CUPS_STATEDIR) for lpadmin, lp, lpstat
+#   ...
+#   services_stop_all                # also safe to call from an EXIT trap, and more than once
+#
+# Settings (environment):
+#   VP_SERVICES_DIR   folder for the services' configuration, spool and logs (default: a new temp folder)
+#   VP_ARTIFACTS      when set, the services' logs are copied there on stop
+
+VP_SERVICES_LIB_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+# Seconds to wait for a service to accept requests before giving up.
+readonly VP_SERVICE_START_TIMEOUT=20
+
+VP_CUPSD_PID=""
+VP_CUPSD_DIR=""
+VP_DBUS_PID=""
+VP_AVAHI_PID=""
+VP_AVAHI_OURS=""
+
+# Prints a message on stderr, prefixed with the library's name.
+services_log() {
+    printf 'services: %s\n' "$*" >&2
+}
+
+# Prints a TCP port on 127.0.0.1 that was free a moment ago.
+services_free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# Creates (once) the folder that holds every service's files and sets VP_SERVICES_DIR to it. Must run in the
+# calling shell (not in $(...)) so that the choice is remembered.
+services_init_dir() {
+    if [[ -z "${VP_SERVICES_DIR:-}" ]]; then
+        VP_SERVICES_DIR="$(mktemp -d -t vprinter-services.XXXXXX)"
+        export VP_SERVICES_DIR
+    fi
+    mkdir -p "$VP_SERVICES_DIR"
+    # cupsd runs filters and backends as user lp: it must be able to walk into the folder.
+    chmod 755 "$VP_SERVICES_DIR"
+}
+
+# Waits until the command given as arguments succeeds, at most VP_SERVICE_START_TIMEOUT seconds.
+services_wait_for() {
+    local deadline=$((SECONDS + VP_SERVICE_START_TIMEOUT))
+    until "$@" >/dev/null 2>&1; do
+        if ((SECONDS >= deadline)); then
+            return 1
+        fi
+        sleep 0.2
+    done
+}
+
+# Sends SIGTERM to a process we started, then SIGKILL if it is still there after a few seconds.
+services_kill() {
+    local pid="$1"
+    [[ -n "$pid" ]] || return 0
+    kill -TERM "$pid" 2>/dev/null || return 0
+    for _ in $(seq 1 50); do
+        kill -0 "$pid" 2>/dev/null || return 0
+        sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+}
+
+# Copies a service's log files into VP_ARTIFACTS/services/, when VP_ARTIFACTS is set.
+services_keep_logs() {
+    local from="$1"
+    [[ -n "${VP_ARTIFACTS:-}" && -d "$from" ]] || return 0
+    mkdir -p "$VP_ARTIFACTS/services"
+    cp -r "$from/." "$VP_ARTIFACTS/services/" 2>/dev/null || true
+}
+
+# shellcheck source=scripts/lib/cupsd.sh
+source "$VP_SERVICES_LIB_DIR/cupsd.sh"
+# shellcheck source=scripts/lib/loopback-avahi.sh
+source "$VP_SERVICES_LIB_DIR/loopback-avahi.sh"
+
+# Stops every service this library started, keeping their logs. Safe to call more than once.
+services_stop_all() {
+    services_stop_cupsd
+    services_stop_avahi
+}
