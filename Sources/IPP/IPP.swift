@@ -1,1 +1,0 @@
-// IPP module; see DESIGN.md.
