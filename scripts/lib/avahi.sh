@@ -1,0 +1,145 @@
+# shellcheck shell=bash
+# Private Avahi for tests: a D-Bus system bus and an avahi-daemon that only uses the loopback interface.
+#
+# Source this file, then:
+#   vp_avahi_start            reuse a daemon reachable on the bus, or start a private bus and daemon
+#   vp_avahi_restart_daemon   stop and start the private daemon (the bus stays up)
+#   vp_avahi_stop_daemon      stop the private daemon only (to test "no daemon")
+#   vp_avahi_start_daemon     start it again
+#   vp_avahi_stop             stop whatever vp_avahi_start started
+#
+# vp_avahi_start exports DBUS_SYSTEM_BUS_ADDRESS and VP_AVAHI_DIR (the private state folder, empty when a
+# running daemon was reused) so that child processes, and the Swift tests, reach the same daemon.
+# The daemon's configuration allows the loopback interface only and no wide-area DNS-SD, so nothing is
+# advertised beyond this machine. Starting a daemon needs root (avahi keeps its pid file in /run).
+
+# How long to wait for the bus or the daemon to answer, in tenths of a second.
+VP_AVAHI_WAIT_TENTHS=${VP_AVAHI_WAIT_TENTHS:-100}
+
+# True when an avahi-daemon answers on the system bus named by DBUS_SYSTEM_BUS_ADDRESS (or the default bus).
+vp_avahi_reachable() {
+    dbus-send --system --print-reply --reply-timeout=2000 --dest=org.freedesktop.Avahi / \
+        org.freedesktop.Avahi.Server.GetVersionString >/dev/null 2>&1
+}
+
+# Lets avahi-daemon send and receive mDNS on lo: loopback has no MULTICAST flag by default, and IPv6
+# multicast needs a route on lo. Both changes are local to this machine.
+_vp_avahi_prepare_loopback() {
+    command -v ip >/dev/null 2>&1 || return 0
+    ip link set lo multicast on 2>/dev/null || true
+    if ! ip -6 route show table local 2>/dev/null | grep -q '^multicast ff00::/8 dev lo'; then
+        ip -6 route add multicast ff00::/8 dev lo table local 2>/dev/null || true
+    fi
+}
+
+_vp_avahi_write_configs() {
+    cat >"$VP_AVAHI_DIR/bus.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$VP_AVAHI_DIR/system_bus_socket</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <allow own="*"/>
+    <allow send_destination="*"/>
+    <allow receive_sender="*"/>
+  </policy>
+</busconfig>
+CONF
+    cat >"$VP_AVAHI_DIR/avahi-daemon.conf" <<CONF
+[server]
+allow-interfaces=lo
+use-ipv4=yes
+use-ipv6=yes
+enable-dbus=yes
+ratelimit-interval-usec=1000000
+ratelimit-burst=1000
+
+[wide-area]
+enable-wide-area=no
+
+[publish]
+publish-workstation=no
+publish-hinfo=no
+
+[reflector]
+enable-reflector=no
+CONF
+}
+
+# Starts the private avahi-daemon on the private bus and waits until it answers.
+vp_avahi_start_daemon() {
+    if [ -z "${VP_AVAHI_DIR:-}" ]; then
+        echo "vp_avahi_start_daemon: no private daemon (VP_AVAHI_DIR is not set)" >&2
+        return 1
+    fi
+    avahi-daemon --file="$VP_AVAHI_DIR/avahi-daemon.conf" --no-chroot --no-drop-root --no-proc-title \
+        >>"$VP_AVAHI_DIR/avahi-daemon.log" 2>&1 </dev/null &
+    echo $! >"$VP_AVAHI_DIR/avahi-daemon.pid"
+    local i=0
+    until vp_avahi_reachable; do
+        i=$((i + 1))
+        if [ "$i" -gt "$VP_AVAHI_WAIT_TENTHS" ] || ! kill -0 "$(cat "$VP_AVAHI_DIR/avahi-daemon.pid")" 2>/dev/null; then
+            echo "vp_avahi_start_daemon: avahi-daemon did not come up; its log:" >&2
+            tail -n 20 "$VP_AVAHI_DIR/avahi-daemon.log" >&2
+            return 1
+        fi
+        sleep 0.1
+    done
+}
+
+# Stops the private avahi-daemon (SIGTERM) and waits until it has exited.
+vp_avahi_stop_daemon() {
+    local pidfile="${VP_AVAHI_DIR:-}/avahi-daemon.pid"
+    [ -n "${VP_AVAHI_DIR:-}" ] && [ -f "$pidfile" ] || return 0
+    local pid
+    pid=$(cat "$pidfile")
+    rm -f "$pidfile"
+    kill -TERM "$pid" 2>/dev/null || return 0
+    local i=0
+    while kill -0 "$pid" 2>/dev/null && [ "$i" -lt "$VP_AVAHI_WAIT_TENTHS" ]; do
+        i=$((i + 1))
+        sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+}
+
+# Kills and starts the private avahi-daemon again, as a package upgrade or a crash would.
+vp_avahi_restart_daemon() {
+    if [ -z "${VP_AVAHI_DIR:-}" ]; then
+        echo "vp_avahi_restart_daemon: the daemon in use was not started by vp_avahi_start" >&2
+        return 1
+    fi
+    vp_avahi_stop_daemon && vp_avahi_start_daemon
+}
+
+# Makes an avahi-daemon reachable: reuses one already on the bus, else starts a private bus and daemon.
+vp_avahi_start() {
+    if vp_avahi_reachable; then
+        export VP_AVAHI_DIR=""
+        export DBUS_SYSTEM_BUS_ADDRESS="${DBUS_SYSTEM_BUS_ADDRESS:-unix:path=/run/dbus/system_bus_socket}"
+        return 0
+    fi
+    local dir
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/vprinter-avahi.XXXXXX") || return 1
+    export VP_AVAHI_DIR="$dir"
+    _vp_avahi_write_configs
+    _vp_avahi_prepare_loopback
+    dbus-daemon --config-file="$VP_AVAHI_DIR/bus.conf" --fork --nopidfile --print-pid=3 3>"$VP_AVAHI_DIR/dbus.pid" \
+        || { echo "vp_avahi_start: dbus-daemon did not start" >&2; return 1; }
+    export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$VP_AVAHI_DIR/system_bus_socket"
+    vp_avahi_start_daemon
+}
+
+# Stops the daemon and bus that vp_avahi_start started; a reused daemon is left alone.
+vp_avahi_stop() {
+    [ -n "${VP_AVAHI_DIR:-}" ] || return 0
+    vp_avahi_stop_daemon
+    if [ -f "$VP_AVAHI_DIR/dbus.pid" ]; then
+        kill -TERM "$(cat "$VP_AVAHI_DIR/dbus.pid")" 2>/dev/null || true
+    fi
+    rm -rf "$VP_AVAHI_DIR"
+    export VP_AVAHI_DIR=""
+}
