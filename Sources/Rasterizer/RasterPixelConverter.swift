@@ -1,0 +1,128 @@
+import Glibc
+
+/// Turns one uncompressed raster line, in any color space and depth, into 8-bit gray or 8-bit RGB pixels.
+///
+/// Inks (black, CMYK, DeviceN) become light with the simple complement model a printer without a color profile
+/// uses; 16-bit samples keep their high byte; Adobe RGB is shown as sRGB.
+struct RasterPixelConverter {
+    let header: RasterPageHeader
+
+    /// Converts `line` (``RasterPageHeader/bytesPerLine`` bytes) into `output`
+    /// (width times ``RasterPageHeader/outputChannels`` bytes).
+    func convert(_ line: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>) {
+        let width = header.width
+        let space = header.colorSpace
+        switch (space, header.bitsPerColor) {
+        case (.sGray, 8), (.sRGB, 8), (.rgb, 8), (.adobeRGB, 8):
+            output.baseAddress!.update(
+                from: line.baseAddress!.assumingMemoryBound(to: UInt8.self), count: width * header.outputChannels)
+        case (_, 1) where space.colorCount == 1:
+            convertOneBit(line, into: output, inkIsOne: space.isSubtractive)
+        default:
+            convertGeneric(line, into: output)
+        }
+    }
+
+    /// 1-bit gray or black: bit 7 of byte 0 is the leftmost pixel.
+    private func convertOneBit(
+        _ line: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>, inkIsOne: Bool
+    ) {
+        let bytes = line.bindMemory(to: UInt8.self)
+        let width = header.width
+        let one: UInt8 = inkIsOne ? 0 : 255
+        let zero: UInt8 = inkIsOne ? 255 : 0
+        for x in 0..<width {
+            let bit = (bytes[x >> 3] >> (7 - UInt8(x & 7))) & 1
+            output[x] = bit == 1 ? one : zero
+        }
+    }
+
+    /// Reads sample `index` of the line as an 8-bit value.
+    @inline(__always)
+    private func sample(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt8 {
+        switch header.bitsPerColor {
+        case 16: return bytes[index * 2]
+        case 8: return bytes[index]
+        default:
+            let bits = header.bitsPerColor
+            let bitOffset = index * bits
+            let byte = bytes[bitOffset >> 3]
+            let shift = 8 - bits - (bitOffset & 7)
+            let mask = (1 << bits) - 1
+            let value = (Int(byte) >> shift) & mask
+            return UInt8(value * 255 / mask)
+        }
+    }
+
+    private func convertGeneric(_ line: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>) {
+        let bytes = line.bindMemory(to: UInt8.self)
+        let width = header.width
+        let colors = header.colorSpace.colorCount
+        switch header.colorSpace {
+        case .sGray:
+            for x in 0..<width { output[x] = sample(bytes, x) }
+        case .black:
+            for x in 0..<width { output[x] = 255 - sample(bytes, x) }
+        case .rgb, .sRGB, .adobeRGB:
+            for i in 0..<(width * 3) { output[i] = sample(bytes, i) }
+        case .cieLab:
+            for x in 0..<width {
+                let (r, g, b) = CIELab.toSRGB(
+                    sample(bytes, x * 3), sample(bytes, x * 3 + 1), sample(bytes, x * 3 + 2))
+                output[x * 3] = r
+                output[x * 3 + 1] = g
+                output[x * 3 + 2] = b
+            }
+        case .cmyk:
+            for x in 0..<width {
+                let k = sample(bytes, x * 4 + 3)
+                for c in 0..<3 { output[x * 3 + c] = Self.ink(sample(bytes, x * 4 + c), k) }
+            }
+        case .device(let count) where count < 3:
+            // One or two colorants: the darkest ink wins.
+            for x in 0..<width {
+                var ink: UInt8 = 0
+                for c in 0..<count { ink = max(ink, sample(bytes, x * colors + c)) }
+                output[x] = 255 - ink
+            }
+        case .device(let count):
+            // Three colorants are C, M, Y; a fourth is K; further ones are not shown.
+            for x in 0..<width {
+                let k = count >= 4 ? sample(bytes, x * colors + 3) : 0
+                for c in 0..<3 { output[x * 3 + c] = Self.ink(sample(bytes, x * colors + c), k) }
+            }
+        }
+    }
+
+    /// Light left by `ink` and `black` on white paper: (255 - ink) * (255 - black) / 255.
+    @inline(__always)
+    static func ink(_ ink: UInt8, _ black: UInt8) -> UInt8 {
+        UInt8((Int(255 - ink) * Int(255 - black) + 127) / 255)
+    }
+}
+
+/// CIE L*a*b* (D50, as Apple Raster encodes it: L* 0...100 over 0...255, a* and b* offset by 128) to sRGB.
+enum CIELab {
+    static func toSRGB(_ l8: UInt8, _ a8: UInt8, _ b8: UInt8) -> (UInt8, UInt8, UInt8) {
+        let l = Double(l8) * 100 / 255
+        let a = Double(a8) - 128
+        let b = Double(b8) - 128
+        let fy = (l + 16) / 116
+        let fx = fy + a / 500
+        let fz = fy - b / 200
+        func inverse(_ t: Double) -> Double { t > 6.0 / 29 ? t * t * t : 3 * (6.0 / 29) * (6.0 / 29) * (t - 4.0 / 29) }
+        // D50 white, then Bradford-adapted XYZ (D50) to linear sRGB (D65).
+        let x = 0.9642 * inverse(fx)
+        let y = inverse(fy)
+        let z = 0.8249 * inverse(fz)
+        let r = 3.1338561 * x - 1.6168667 * y - 0.4906146 * z
+        let g = -0.9787684 * x + 1.9161415 * y + 0.0334540 * z
+        let bl = 0.0719453 * x - 0.2289914 * y + 1.4052427 * z
+        func encode(_ v: Double) -> UInt8 {
+            let c = max(0, min(1, v))
+            let s = c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
+            return UInt8((s * 255).rounded())
+        }
+        return (encode(r), encode(g), encode(bl))
+    }
+}

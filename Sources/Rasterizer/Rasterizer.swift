@@ -1,1 +1,0 @@
-// Rasterizer module; see DESIGN.md.

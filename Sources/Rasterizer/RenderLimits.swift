@@ -1,0 +1,40 @@
+/// Bounds that keep rendering of hostile documents within memory and time.
+///
+/// Each default is a named constant with a test that crosses it. The worker request may lower or raise them.
+public struct RenderLimits: Sendable, Equatable {
+    /// Largest width or height of a raster page or image in pixels (a 600 dpi A0 sheet is 28,087 pixels tall).
+    public static let defaultMaximumDimension = 32_768
+    /// Largest number of pixels of one raster page (600 dpi A0 is about 558 million).
+    public static let defaultMaximumPagePixels = 600_000_000
+    /// Largest number of pixels of a decoded JPEG or PNG image, which is held in memory as a whole
+    /// (96 M pixels = 288 MB as RGB).
+    public static let defaultMaximumImagePixels = 96_000_000
+    /// Largest number of pages in one document.
+    public static let defaultMaximumPages = 10_000
+    /// Largest resolution of a raster page or of a rendered sheet, in dots per inch.
+    public static let defaultMaximumResolution = 2_400
+    /// Largest number of pixels of one rendered sheet, which is held in memory as a whole (4 bytes a pixel).
+    public static let defaultMaximumSheetPixels = 40_000_000
+
+    /// See ``defaultMaximumDimension``.
+    public var maximumDimension = Self.defaultMaximumDimension
+    /// See ``defaultMaximumPagePixels``.
+    public var maximumPagePixels = Self.defaultMaximumPagePixels
+    /// See ``defaultMaximumImagePixels``.
+    public var maximumImagePixels = Self.defaultMaximumImagePixels
+    /// See ``defaultMaximumPages``.
+    public var maximumPages = Self.defaultMaximumPages
+    /// See ``defaultMaximumResolution``.
+    public var maximumResolution = Self.defaultMaximumResolution
+    /// See ``defaultMaximumSheetPixels``.
+    public var maximumSheetPixels = Self.defaultMaximumSheetPixels
+
+    /// The defaults.
+    public init() {}
+
+    /// Throws when `value` is above `maximum`, naming the limit.
+    @inline(__always)
+    static func check(_ name: String, _ value: Int, _ maximum: Int) throws(RasterError) {
+        if value > maximum { throw .limitExceeded(limit: name, value: value, maximum: maximum) }
+    }
+}
