@@ -75,8 +75,18 @@ vp_avahi_start_daemon() {
         echo "vp_avahi_start_daemon: no private daemon (VP_AVAHI_DIR is not set)" >&2
         return 1
     fi
-    avahi-daemon --file="$VP_AVAHI_DIR/avahi-daemon.conf" --no-chroot --no-drop-root --no-proc-title \
-        >>"$VP_AVAHI_DIR/avahi-daemon.log" 2>&1 </dev/null &
+    local -a daemon=(avahi-daemon --file="$VP_AVAHI_DIR/avahi-daemon.conf" --no-chroot --no-drop-root
+        --no-rlimits --no-proc-title)
+    # avahi-daemon keeps its pid file in /run/avahi-daemon whatever its configuration says, so a daemon
+    # already running for another bus would make ours refuse to start: ours then gets its own
+    # /run/avahi-daemon in a private mount namespace.
+    mkdir -p /run/avahi-daemon
+    if avahi-daemon --check 2>/dev/null; then
+        # shellcheck disable=SC2016 # $0 and $@ belong to the inner shell.
+        daemon=(unshare --mount --propagation private sh -c
+            'mount -t tmpfs -o mode=0755 tmpfs /run/avahi-daemon && exec "$0" "$@"' "${daemon[@]}")
+    fi
+    "${daemon[@]}" >>"$VP_AVAHI_DIR/avahi-daemon.log" 2>&1 </dev/null &
     echo $! >"$VP_AVAHI_DIR/avahi-daemon.pid"
     local i=0
     until vp_avahi_reachable; do

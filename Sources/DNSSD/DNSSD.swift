@@ -1,1 +1,0 @@
-// DNSSD module; see DESIGN.md.

@@ -1,0 +1,46 @@
+/// A set of services advertised together under one instance name, for example everything one printer offers.
+///
+/// All services share the name; when any of them collides, the whole set moves to the next free name
+/// (`Name (2)`), so a printer's `_ipp`, `_ipps`, `_printer` and `_http` services never end up under
+/// different names.
+public struct DNSSDRegistration: Sendable, Equatable {
+    /// The service instance name a person sees, for example `Office Laser`. RFC 6763 section 4.1.1.
+    public var name: String
+    /// The services to advertise under ``name``; at most one per service type.
+    public var services: [DNSSDService]
+
+    /// Creates a registration; ``DNSSDPublisher/publish(_:)`` checks it against the DNS-SD limits.
+    public init(name: String, services: [DNSSDService]) {
+        self.name = name
+        self.services = services
+    }
+
+    /// The services a printer advertises, as IPP Everywhere and AirPrint expect: `_ipp._tcp` (and
+    /// `_ipps._tcp` when TLS is on) with `txt`, `_printer._tcp` on port 0, and `_http._tcp` for the web page
+    /// served on the same port.
+    public static func printer(
+        name: String, port: UInt16, txt: [(key: String, value: String)], tls: Bool = false
+    ) -> DNSSDRegistration {
+        var services = [DNSSDService.ipp(port: port, txt: txt)]
+        if tls {
+            services.append(.ipps(port: port, txt: txt))
+        }
+        services.append(.lpdPlaceholder)
+        services.append(.web(port: port))
+        return DNSSDRegistration(name: name, services: services)
+    }
+}
+
+/// Identifies one published registration for ``DNSSDPublisher/update(_:txt:forType:)`` and
+/// ``DNSSDPublisher/withdraw(_:)``.
+public struct DNSSDRegistrationID: Sendable, Hashable, CustomStringConvertible {
+    /// A number unique within one publisher.
+    public let rawValue: Int
+
+    /// Wraps a number handed out by a publisher.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { "registration-\(rawValue)" }
+}
