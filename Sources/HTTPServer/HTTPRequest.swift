@@ -1,0 +1,54 @@
+/// A request as the handler sees it: the parsed head and the facts of the connection it came on.
+public struct HTTPRequest: Sendable {
+    /// The method token, case-sensitive (`GET`, `POST`).
+    public var method: String
+    /// The request-target exactly as sent (RFC 9112 section 3.2).
+    public var target: String
+    /// The percent-decoded path without the query (`/ipp/print`); `*` for `OPTIONS *`.
+    public var path: String
+    /// The query's `name=value` pairs in order, percent-decoded.
+    public var query: [(name: String, value: String)]
+    /// The protocol version, 1.0 or 1.1.
+    public var version: HTTPVersion
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The host the client addressed (from the `Host` field or an absolute target), without port; IPv6
+    /// literals keep their brackets. Nil when an HTTP/1.0 client sent none.
+    public var host: String?
+    /// The client's address, `"127.0.0.1"` or `"::1"`; IPv4-mapped IPv6 addresses are shown as IPv4.
+    public var remoteAddress: String
+    /// The port of the listener the request arrived on.
+    public var localPort: UInt16
+    /// Whether the client connected from a loopback address.
+    public var isLoopback: Bool
+    /// The declared body length; nil for a chunked body, 0 without a body.
+    public var contentLength: Int?
+    /// Whether the client waits for `100 Continue` before sending the body.
+    public var expectsContinue: Bool
+
+    /// Creates a request; the server does this, tests of handlers may too.
+    public init(
+        method: String, target: String, path: String, query: [(name: String, value: String)] = [],
+        version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders(), host: String? = nil,
+        remoteAddress: String = "127.0.0.1", localPort: UInt16 = 0, isLoopback: Bool = true,
+        contentLength: Int? = 0, expectsContinue: Bool = false
+    ) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.query = query
+        self.version = version
+        self.headers = headers
+        self.host = host
+        self.remoteAddress = remoteAddress
+        self.localPort = localPort
+        self.isLoopback = isLoopback
+        self.contentLength = contentLength
+        self.expectsContinue = expectsContinue
+    }
+
+    /// The first query value with this name, or nil.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+}

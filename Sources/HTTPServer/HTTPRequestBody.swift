@@ -1,0 +1,147 @@
+/// The body of a request, read as a stream (Content-Length or chunked, RFC 9112 section 6).
+///
+/// `Expect: 100-continue` is answered lazily, on the first read: a handler that answers from the head alone
+/// (404, 405, 413...) never asks the client for the body, and the server then closes the connection instead
+/// of reading it. After the first error every read throws the same error again.
+public struct HTTPRequestBody: ~Copyable {
+    private enum Source {
+        case connection(ConnectionInput)
+        case memory([UInt8])
+    }
+
+    private enum Remaining {
+        case length(Int)
+        case chunked(ChunkedDecoder)
+    }
+
+    private let source: Source
+    private var remaining: Remaining
+    private var offset = 0
+    private var continuePending: Bool
+    /// Whether `100 Continue` was sent.
+    private(set) var continueSent = false
+    /// The error a read failed with, if one did.
+    private(set) var failure: HTTPServerError?
+    /// Whether the whole body was read.
+    public private(set) var isComplete: Bool
+
+    /// A body held in memory, for testing handlers without a socket.
+    public init(bytes: [UInt8]) {
+        source = .memory(bytes)
+        remaining = .length(bytes.count)
+        continuePending = false
+        isComplete = bytes.isEmpty
+    }
+
+    /// The body of a request arriving on a connection.
+    init(input: ConnectionInput, framing: HTTPBodyFraming, expectsContinue: Bool, maximumBodyBytes: Int) {
+        source = .connection(input)
+        switch framing {
+        case .length(let length):
+            remaining = .length(length)
+            isComplete = length == 0
+        case .chunked:
+            remaining = .chunked(ChunkedDecoder(maximumBodyBytes: maximumBodyBytes))
+            isComplete = false
+        }
+        continuePending = expectsContinue && !isComplete
+    }
+
+    /// Reads up to `maximum` bytes; an empty array means the body ended.
+    public mutating func read(maximum: Int) throws(HTTPServerError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(0, maximum))
+        let count = bytes.withUnsafeMutableBytes { raw in
+            Result { () throws(HTTPServerError) in try read(into: raw) }
+        }
+        bytes.removeSubrange(try count.get()...)
+        return bytes
+    }
+
+    /// Reads the whole rest of the body; more than `maximum` bytes is `bodyTooLarge`.
+    public mutating func readAll(maximum: Int) throws(HTTPServerError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = try read(maximum: 64 * 1024)
+            if chunk.isEmpty { return bytes }
+            guard bytes.count + chunk.count <= maximum else { throw record(.bodyTooLarge) }
+            bytes += chunk
+        }
+    }
+
+    /// Reads up to `buffer.count` bytes into `buffer` and returns how many; 0 means the body ended.
+    /// A peer that closes early is `connectionClosed`, a slow one `timedOut`, bad chunking `badChunk`.
+    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(HTTPServerError) -> Int {
+        if let failure { throw failure }
+        if isComplete || buffer.isEmpty { return 0 }
+        do throws(HTTPServerError) {
+            let count = try readFromSource(into: buffer)
+            isComplete = count == 0 || sourceEnded
+            return count
+        } catch {
+            throw record(error)
+        }
+    }
+
+    /// Reads and discards up to `limit` bytes; true when the body then ended.
+    mutating func drain(limit: Int) -> Bool {
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 1)
+        defer { scratch.deallocate() }
+        var drained = 0
+        while !isComplete && drained <= limit {
+            guard let count = try? read(into: scratch) else { return false }
+            drained += count
+        }
+        return isComplete
+    }
+
+    /// Whether the framing says the body ended, so that a handler reading exactly the body leaves nothing
+    /// to drain.
+    private var sourceEnded: Bool {
+        switch remaining {
+        case .length(let length): length == 0
+        case .chunked(let decoder): decoder.isFinished
+        }
+    }
+
+    /// Remembers the first error so that later reads repeat it.
+    private mutating func record(_ error: HTTPServerError) -> HTTPServerError {
+        if failure == nil { failure = error }
+        return failure ?? error
+    }
+
+    /// Reads from the memory or the connection, per the framing; 0 only at the end of the body.
+    private mutating func readFromSource(into buffer: UnsafeMutableRawBufferPointer) throws(HTTPServerError) -> Int {
+        switch source {
+        case .memory(let bytes):
+            let count = min(buffer.count, bytes.count - offset)
+            bytes.withUnsafeBytes {
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count]))
+            }
+            offset += count
+            remaining = .length(bytes.count - offset)
+            return count
+        case .connection(let input):
+            if continuePending {
+                continuePending = false
+                try input.socket.send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                continueSent = true
+            }
+            switch remaining {
+            case .length(let length):
+                if length == 0 { return 0 }
+                let count = try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(length)))
+                guard count > 0 else { throw .connectionClosed }
+                remaining = .length(length - count)
+                return count
+            case .chunked(var decoder):
+                defer { remaining = .chunked(decoder) }
+                while true {
+                    let (consumed, produced) = try decoder.decode(input.buffered, into: buffer)
+                    input.consume(consumed)
+                    if produced > 0 || decoder.isFinished { return produced }
+                    guard try input.fill() else { throw .connectionClosed }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// The parts of a request-target the handler needs: decoded path, decoded query, host of absolute form.
+///
+/// RFC 9112 section 3.2: origin form (`/path?query`), absolute form (`http://host:port/path?query`) and
+/// asterisk form (`*`, for `OPTIONS` only) are accepted; authority form (for `CONNECT`) is not.
+struct RequestTarget: Sendable {
+    /// The percent-decoded path, starting with `/` (or `*` for the asterisk form).
+    var path: String
+    /// The query's `name=value` pairs, percent-decoded, `+` read as a space as HTML forms write it.
+    var query: [(name: String, value: String)]
+    /// The host of an absolute-form target, without port; nil for origin form.
+    var host: String?
+
+    /// Splits and decodes a request-target; anything malformed is `malformedRequest` (400).
+    static func parse(_ target: String, method: String) throws(HTTPServerError) -> RequestTarget {
+        var rest = Substring(target)
+        var host: String?
+        if rest == "*" {
+            guard method == "OPTIONS" else { throw .malformedRequest(reason: "asterisk target without OPTIONS") }
+            return RequestTarget(path: "*", query: [], host: nil)
+        }
+        if !rest.hasPrefix("/") {
+            guard let schemeEnd = rest.firstRange(of: "://") else {
+                throw .malformedRequest(reason: "bad request-target")
+            }
+            let scheme = rest[..<schemeEnd.lowerBound].lowercased()
+            guard scheme == "http" || scheme == "https" else { throw .malformedRequest(reason: "bad target scheme") }
+            rest = rest[schemeEnd.upperBound...]
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            host = try hostWithoutPort(rest[..<authorityEnd])
+            rest = rest[authorityEnd...]
+            if !rest.hasPrefix("/") { rest = Substring("/" + String(rest)) }
+        }
+        let queryStart = rest.firstIndex(of: "?")
+        let rawPath = rest[..<(queryStart ?? rest.endIndex)]
+        guard let path = percentDecoded(rawPath, plusIsSpace: false), !path.utf8.contains(0) else {
+            throw .malformedRequest(reason: "bad percent-encoding in path")
+        }
+        var query: [(name: String, value: String)] = []
+        if let queryStart {
+            for pair in rest[rest.index(after: queryStart)...].split(separator: "&") {
+                let equals = pair.firstIndex(of: "=")
+                guard let name = percentDecoded(pair[..<(equals ?? pair.endIndex)], plusIsSpace: true),
+                    let value = percentDecoded(equals.map { pair[pair.index(after: $0)...] } ?? "", plusIsSpace: true)
+                else { throw .malformedRequest(reason: "bad percent-encoding in query") }
+                query.append((name: name, value: value))
+            }
+        }
+        return RequestTarget(path: path, query: query, host: host)
+    }
+
+    /// The host part of `host[:port]` or `[v6]:port` (RFC 3986 section 3.2.2), nil when empty.
+    static func hostWithoutPort(_ authority: Substring) throws(HTTPServerError) -> String? {
+        var text = authority
+        if let at = text.lastIndex(of: "@") { text = text[text.index(after: at)...] }
+        let host: Substring
+        let port: Substring
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { throw .malformedRequest(reason: "bad IPv6 host") }
+            host = text[...close]
+            port = text[text.index(after: close)...]
+            guard port.isEmpty || port.hasPrefix(":") else { throw .malformedRequest(reason: "bad host") }
+        } else {
+            let colon = text.firstIndex(of: ":") ?? text.endIndex
+            host = text[..<colon]
+            port = text[colon...]
+        }
+        guard port.dropFirst().allSatisfy(\.isASCIIDigit), port.count <= 6 else {
+            throw .malformedRequest(reason: "bad port in host")
+        }
+        guard host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }) else {
+            throw .malformedRequest(reason: "bad host")
+        }
+        return host.isEmpty ? nil : String(host)
+    }
+
+    /// Decodes `%XX` escapes (RFC 3986 section 2.1); nil when an escape is malformed.
+    static func percentDecoded(_ text: Substring, plusIsSpace: Bool) -> String? {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
+            return String(text)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(ASCII.hexValue),
+                    let low = iterator.next().flatMap(ASCII.hexValue)
+                else { return nil }
+                bytes.append(UInt8(high << 4 | low))
+            case UInt8(ascii: "+") where plusIsSpace:
+                bytes.append(ASCII.space)
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension Character {
+    /// Whether this is one of the ASCII digits 0 to 9.
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,129 @@
+import Glibc
+
+/// A connected TCP socket, owned by the one thread that serves it; the descriptor closes on deinit.
+///
+/// Reads wait with `poll` against a deadline; sends block, bounded by `SO_SNDTIMEO`, and use
+/// `MSG_NOSIGNAL` so a vanished peer is an error, never a `SIGPIPE`.
+final class Socket {
+    /// The file descriptor.
+    let descriptor: Int32
+
+    /// Takes ownership of a connected descriptor.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        Syscall.close(descriptor)
+    }
+
+    /// What a wait for input ended with.
+    enum WaitResult {
+        /// Bytes (or the end of the stream) can be read.
+        case readable
+        /// The deadline passed first.
+        case timedOut
+        /// The other descriptor watched (the server's stop signal) became readable first.
+        case interrupted
+    }
+
+    /// Waits until the socket is readable, the deadline passes, or `interruptDescriptor` is readable.
+    func waitReadable(
+        until deadline: ContinuousClock.Instant,
+        interruptDescriptor: Int32? = nil
+    ) throws(HTTPServerError) -> WaitResult {
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        if let interruptDescriptor {
+            descriptors.append(pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        while true {
+            let timeout = Self.milliseconds(until: deadline)
+            let count = try Syscall.run("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
+            if descriptors.count > 1 && descriptors[1].revents != 0 { return .interrupted }
+            if count > 0 { return .readable }
+            if timeout == 0 { return .timedOut }
+        }
+    }
+
+    /// Reads what is available into `buffer`; 0 means the peer closed its side. A reset is
+    /// `connectionClosed`.
+    func receive(into buffer: UnsafeMutableRawBufferPointer) throws(HTTPServerError) -> Int {
+        do throws(HTTPServerError) {
+            return try Syscall.run("recv") { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
+        } catch  where error.hasErrno(ECONNRESET, ETIMEDOUT) {
+            throw .connectionClosed
+        }
+    }
+
+    /// Sends every byte; a peer that stops reading for longer than the send timeout is `timedOut`, one that
+    /// went away is `connectionClosed`.
+    func send(_ bytes: UnsafeRawBufferPointer) throws(HTTPServerError) {
+        var offset = 0
+        while offset < bytes.count {
+            do throws(HTTPServerError) {
+                offset += try Syscall.run("send") {
+                    Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                }
+            } catch {
+                throw Self.sendError(error)
+            }
+        }
+    }
+
+    /// Sends every byte of an array.
+    func send(_ bytes: [UInt8]) throws(HTTPServerError) {
+        try bytes.withBytes { (raw) throws(HTTPServerError) in try send(raw) }
+    }
+
+    /// Sends `count` bytes of an open file from its start, without copying them through user space.
+    func sendFile(_ file: Int32, count: Int) throws(HTTPServerError) {
+        var offset = off_t(0)
+        while offset < count {
+            let sent: Int
+            do throws(HTTPServerError) {
+                sent = try Syscall.run("sendfile") { sendfile(descriptor, file, &offset, count - Int(offset)) }
+            } catch {
+                throw Self.sendError(error)
+            }
+            if sent == 0 { throw .connectionClosed }
+        }
+    }
+
+    /// Sets an integer socket option.
+    func setOption(level: Int32, name: Int32, value: Int32) throws(HTTPServerError) {
+        var value = value
+        _ = try Syscall.run("setsockopt") {
+            setsockopt(descriptor, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+        }
+    }
+
+    /// Bounds how long one `send` may block (`SO_SNDTIMEO`).
+    func setSendTimeout(seconds: Double) throws(HTTPServerError) {
+        let whole = seconds.rounded(.down)
+        var value = timeval(tv_sec: Int(whole), tv_usec: Int((seconds - whole) * 1_000_000))
+        _ = try Syscall.run("setsockopt") {
+            setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+        }
+    }
+
+    /// Ends the sending side (a FIN) while still reading: the first half of a lingering close.
+    func shutdownOutput() {
+        _ = try? Syscall.run("shutdown") { shutdown(descriptor, Int32(SHUT_WR)) }
+    }
+
+    /// Maps errno of a send to the module's meaning of it.
+    private static func sendError(_ error: HTTPServerError) -> HTTPServerError {
+        if error.hasErrno(EAGAIN, EWOULDBLOCK) { return .timedOut }
+        if error.hasErrno(EPIPE, ECONNRESET, ENOTCONN, ETIMEDOUT) { return .connectionClosed }
+        return error
+    }
+
+    /// Milliseconds from now to the deadline for `poll`, rounded up, 0 once it passed.
+    static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
+    }
+}
