@@ -26,20 +26,26 @@ enum URFPageHeader {
             Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
                 | Int(bytes[offset + 3])
         }
-        guard let colorSpace = colorSpace(bytes[1]) else {
+        guard let declared = colorSpace(bytes[1]) else {
             throw .badHeader(page: pageNumber, field: "color space", value: Int(bytes[1]))
         }
+        var colorSpace = declared
         let bitsPerPixel = Int(bytes[0])
-        guard bitsPerPixel > 0, bitsPerPixel % (8 * colorSpace.colorCount) == 0 else {
+        if bitsPerPixel == 1, colorSpace == .sGray {
+            // CUPS writes its 1-bit black pages (black_1, 1 = ink) this way; Apple Raster itself has no 1-bit mode.
+            colorSpace = .black
+        }
+        guard bitsPerPixel == 1 || (bitsPerPixel > 0 && bitsPerPixel % (8 * colorSpace.colorCount) == 0) else {
             throw .badHeader(page: pageNumber, field: "bits per pixel", value: bitsPerPixel)
         }
         let bitsPerColor = bitsPerPixel / colorSpace.colorCount
         let width = value(12)
+        let bytesPerLine = (width * bitsPerPixel + 7) / 8
         let resolution = value(20)
         var header = RasterPageHeader(
             pageNumber: pageNumber, width: width, height: value(16), resolutionX: resolution,
             resolutionY: resolution, colorSpace: colorSpace, bitsPerColor: bitsPerColor,
-            bytesPerLine: width * bitsPerPixel / 8)
+            bytesPerLine: bytesPerLine)
         header.duplex = bytes[2] >= 2
         header.tumble = bytes[2] == 2
         try header.validate(limits: limits)
