@@ -204,8 +204,9 @@ private struct Cursor {
         return string(try readBytes(length))
     }
 
+    /// Called before reading a tag: the tag's byte would be byte number `offset + 1` of the message.
     func checkSize() throws(IPPDecodingError) {
-        if offset > limits.maximumMessageBytes { throw .messageTooLarge(limit: limits.maximumMessageBytes) }
+        if offset >= limits.maximumMessageBytes { throw .messageTooLarge(limit: limits.maximumMessageBytes) }
     }
 
     mutating func readByte() throws(IPPDecodingError) -> UInt8 {
