@@ -71,6 +71,7 @@ struct ChunkedDecoder: Sendable {
             } else if sizeDigits == 0 {
                 throw .badChunk
             } else if byte == ASCII.semicolon || ASCII.isWhitespace(byte) {
+                lineBytes = 1
                 state = .sizeExtension
             } else if byte == ASCII.cr {
                 state = .sizeLF

@@ -87,11 +87,14 @@ public struct HTTPRequestBody: ~Copyable {
         let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 1)
         defer { scratch.deallocate() }
         var drained = 0
-        while !isComplete && drained <= limit {
-            guard let count = try? read(into: scratch) else { return false }
+        while !isComplete {
+            let allowance = min(scratch.count, limit - drained)
+            guard allowance > 0,
+                let count = try? read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[..<allowance]))
+            else { return false }
             drained += count
         }
-        return isComplete
+        return true
     }
 
     /// Whether the framing says the body ended, so that a handler reading exactly the body leaves nothing

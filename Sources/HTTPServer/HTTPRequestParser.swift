@@ -60,7 +60,7 @@ struct HTTPRequestParser: Sendable {
                 continue
             }
             if lastWasCR { throw .malformedRequest(reason: "bare CR") }
-            if lineCount == 0 && lineLength == 0 && !ASCII.isTokenByte(byte) { throw .notHTTP }
+            if lineCount == 0 && lineLength == 0 && byte != ASCII.cr && !ASCII.isTokenByte(byte) { throw .notHTTP }
             if byte != ASCII.cr && byte != ASCII.tab && (byte < 0x20 || byte == 0x7F) {
                 throw .malformedRequest(reason: "control character in head")
             }
@@ -123,6 +123,9 @@ struct HTTPRequestParser: Sendable {
     /// Parses `field-name ":" OWS field-value OWS` (RFC 9112 section 5). Whitespace before the colon and
     /// obsolete line folding are rejected, as section 5.1 and 5.2 require of a server.
     static func parseField(_ line: UnsafeRawBufferPointer) throws(HTTPServerError) -> HTTPHeaders.Field {
+        if let first = line.first, ASCII.isWhitespace(first) {
+            throw .malformedRequest(reason: "obsolete line folding")
+        }
         guard let colon = line.firstIndex(of: ASCII.colon) else {
             throw .malformedRequest(reason: "header line without colon")
         }

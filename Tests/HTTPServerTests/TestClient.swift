@@ -1,0 +1,142 @@
+import Glibc
+
+@testable import HTTPServer
+
+/// A deliberately simple blocking HTTP client on a raw socket, so that tests control every byte sent.
+final class TestClient {
+    /// Seconds a read waits before the test fails instead of hanging.
+    static let readTimeout = 10
+
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to `host` (numeric IPv4 or IPv6) on `port`.
+    init(port: UInt16, host: String = "127.0.0.1") throws {
+        let address = try SocketAddress(numeric: host, port: port)
+        descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: Self.readTimeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let result = address.withSockaddr { connect(descriptor, $0, $1) }
+        if result != 0 { throw TestFailure("connect failed: errno \(errno)") }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Sends text as UTF-8.
+    func send(_ text: String) throws {
+        try send(Array(text.utf8))
+    }
+
+    /// Sends bytes.
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if sent <= 0 { throw TestFailure("send failed: errno \(errno)") }
+            offset += sent
+        }
+    }
+
+    /// Reads more bytes into the buffer; false at end of stream or reset.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw TestFailure("read timed out") }
+        if count <= 0 { return false }
+        buffer += chunk[0..<count]
+        return true
+    }
+
+    /// Reads exactly `count` bytes.
+    private func take(_ count: Int) throws -> [UInt8] {
+        while buffer.count < count {
+            guard try fill() else { throw TestFailure("closed after \(buffer.count) of \(count) bytes") }
+        }
+        defer { buffer.removeFirst(count) }
+        return Array(buffer[0..<count])
+    }
+
+    /// Reads one line without its CRLF.
+    private func line() throws -> String {
+        while true {
+            if let index = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[0..<index].filter { $0 != 0x0D }
+                buffer.removeFirst(index + 1)
+                return String(decoding: line, as: UTF8.self)
+            }
+            guard try fill() else { throw TestFailure("closed in the middle of a line") }
+        }
+    }
+
+    /// Whether the server closed the connection (end of stream or reset) with nothing more to read.
+    func isClosed() throws -> Bool {
+        if !buffer.isEmpty { return false }
+        return try !fill()
+    }
+
+    /// Reads everything until the server closes.
+    func readUntilClosed() throws -> [UInt8] {
+        while try fill() {}
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
+    /// Reads one response (a 1xx too); nil when the server closed before sending anything.
+    func readResponse(toHead: Bool = false) throws -> TestResponse? {
+        if buffer.isEmpty, try !fill() { return nil }
+        let statusLine = try line()
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0] == "HTTP/1.1", let status = Int(parts[1]) else {
+            throw TestFailure("bad status line \(statusLine)")
+        }
+        var headers = HTTPHeaders()
+        while true {
+            let field = try line()
+            if field.isEmpty { break }
+            guard let colon = field.firstIndex(of: ":") else { throw TestFailure("bad field \(field)") }
+            headers.add(String(field[..<colon]), String(field[field.index(after: colon)...].drop { $0 == " " }))
+        }
+        var body: [UInt8] = []
+        if toHead || status < 200 || status == 204 || status == 304 {
+        } else if let length = headers["Content-Length"].flatMap({ Int($0) }) {
+            body = try take(length)
+        } else if headers["Transfer-Encoding"] == "chunked" {
+            while true {
+                guard let size = Int(try line(), radix: 16) else { throw TestFailure("bad chunk size") }
+                if size == 0 {
+                    while try !line().isEmpty {}
+                    break
+                }
+                body += try take(size)
+                _ = try line()
+            }
+        } else {
+            body = try readUntilClosed()
+        }
+        return TestResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Reads a response that must be there.
+    func response(toHead: Bool = false) throws -> TestResponse {
+        guard let response = try readResponse(toHead: toHead) else { throw TestFailure("closed without response") }
+        return response
+    }
+}
+
+/// A response as the test client read it.
+struct TestResponse {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: [UInt8]
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A failure of the test scaffolding itself.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
