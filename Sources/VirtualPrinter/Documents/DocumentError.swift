@@ -1,0 +1,11 @@
+/// Why a document could not be received or stored.
+public enum DocumentError: Error, Equatable, Sendable {
+    /// gzip or deflate data was corrupt or ended early (job-state-reasons compression-error).
+    case compressionError(method: String, detail: String)
+    /// The document grew past the configured maximum size.
+    case tooLarge(limit: Int)
+    /// Writing the job folder failed (disk full, permissions).
+    case storage(path: String, errno: Int32)
+    /// The connection failed while the document was arriving.
+    case transfer(String)
+}

@@ -1,0 +1,123 @@
+import IPP
+
+/// One print job: what the client sent, where it stands, and what was recorded.
+///
+/// Jobs are values kept by their printer under its lock; state changes go through `apply(_:at:)`.
+public struct Job: Sendable {
+    public let id: Int
+    public let uuid: String
+    public let printerName: String
+    /// The printer-uri the client used, returned as job-printer-uri.
+    public let printerURI: String
+    public var name: String
+    public let user: String
+    /// The job template attributes the client sent, after validation.
+    public var templateAttributes: [IPPAttribute]
+    public var documents: [DocumentRecord] = []
+    public var impressions: [ImpressionRecord] = []
+    public var state: JobState = .pending
+    public var reasons: [String] = ["job-incoming"]
+    public var message: String = "Waiting for documents."
+    /// True while the job accepts Send-Document (Create-Job until last-document or Close-Job).
+    public var isReceiving = true
+    public let timeCreated: Double
+    public var timeProcessing: Double?
+    public var timeCompleted: Double?
+    /// When the job last received a document operation, for multiple-operation-time-out.
+    public var lastActivity: Double
+    public var history: [JobHistoryEntry] = []
+    public let client: ClientInfo
+    /// The printer's up-time origin, for time-at-* values.
+    public let printerStartTime: Double
+
+    public init(
+        id: Int, uuid: String, printerName: String, printerURI: String, name: String, user: String,
+        templateAttributes: [IPPAttribute], client: ClientInfo, now: Double, printerStartTime: Double
+    ) {
+        self.id = id
+        self.uuid = uuid
+        self.printerName = printerName
+        self.printerURI = printerURI
+        self.name = name
+        self.user = user
+        self.templateAttributes = templateAttributes
+        self.client = client
+        self.timeCreated = now
+        self.lastActivity = now
+        self.printerStartTime = printerStartTime
+        history = [JobHistoryEntry(time: now, state: .pending, reasons: ["job-incoming"])]
+    }
+
+    /// The value of a job template attribute the client sent.
+    public func template(_ name: String) -> IPPAttribute? {
+        templateAttributes.first { $0.name == name }
+    }
+
+    /// The number of copies asked for (1 when not given).
+    public var copies: Int {
+        Int(template("copies")?.value?.integerValue ?? 1)
+    }
+}
+
+/// Who submitted a job, from the connection.
+public struct ClientInfo: Sendable, Equatable {
+    public var address: String
+    public var userAgent: String?
+
+    public init(address: String, userAgent: String?) {
+        self.address = address
+        self.userAgent = userAgent
+    }
+}
+
+/// One state the job went through, for the record's history.
+public struct JobHistoryEntry: Sendable, Equatable {
+    public var time: Double
+    public var state: JobState
+    public var reasons: [String]
+}
+
+/// A document as received and stored.
+public struct DocumentRecord: Sendable, Equatable {
+    public var number: Int
+    public var name: String?
+    /// The document-format the client declared.
+    public var format: String
+    /// The format detected from the bytes, or nil when unknown.
+    public var detectedFormat: String?
+    public var compression: String
+    public var size: Int
+    public var sha256: String
+    /// The file name within the job folder.
+    public var file: String
+    public var pages: Int?
+}
+
+/// One printed side, as rendered.
+public struct ImpressionRecord: Sendable, Equatable, Codable {
+    public var number: Int
+    public var file: String
+    public var sheet: Int
+    public var side: String
+    public var width: Int
+    public var height: Int
+    public var dpi: Int
+    public var color: Bool
+    /// The document pages placed on this side, as "document:page" numbers.
+    public var pages: [Int]?
+
+    public init(
+        number: Int, file: String, sheet: Int, side: String, width: Int, height: Int, dpi: Int, color: Bool,
+        pages: [Int]? = nil
+    ) {
+        self.number = number
+        self.file = file
+        self.sheet = sheet
+        self.side = side
+        self.width = width
+        self.height = height
+        self.dpi = dpi
+        self.color = color
+        self.pages = pages
+    }
+}

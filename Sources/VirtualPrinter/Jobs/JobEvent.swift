@@ -1,0 +1,23 @@
+/// Something that happens to a job; `Job.apply(_:)` turns it into the next state.
+public enum JobEvent: Sendable, Equatable {
+    /// The job's last document arrived (Print-Job data, last-document, Close-Job).
+    case documentsComplete
+    /// A worker took the job.
+    case processingStarted
+    /// The worker finished every document.
+    case processingFinished
+    /// The job cannot go on; `reason` is a job-state-reasons keyword such as `document-format-error`.
+    case aborted(reason: String, message: String)
+    /// A user or operator canceled the job.
+    case canceled(byUser: Bool)
+    /// multiple-operation-time-out expired with the job still waiting for documents.
+    case timedOut
+}
+
+/// Why an event cannot apply to a job in its current state.
+public enum JobTransitionError: Error, Equatable, Sendable {
+    /// The job already ended (canceled, aborted or completed).
+    case jobEnded(JobState)
+    /// The event does not fit the state, e.g. processing a job that still receives documents.
+    case notPossible(from: JobState, event: JobEvent)
+}

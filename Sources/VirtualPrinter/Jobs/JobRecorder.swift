@@ -1,0 +1,109 @@
+import Foundation
+import IPP
+
+/// Writes each job's record, `<output>/jobs/<id>/job.json` (DESIGN.md "Job record"), atomically: the record is
+/// written to a temporary file in the same folder and renamed over the old one, so a reader never sees a torn
+/// record, even if the process is killed.
+struct JobRecorder: Sendable {
+    let outputDirectory: String
+
+    /// The record's schema version.
+    static let schema = 1
+
+    /// The folder of a job.
+    func folder(of jobID: Int) -> String {
+        "\(outputDirectory)/jobs/\(jobID)"
+    }
+
+    /// Creates the job's folder.
+    func createFolder(of jobID: Int) throws(DocumentError) {
+        let path = folder(of: jobID)
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .storage(path: path, errno: Int32((error as NSError).code))
+        }
+    }
+
+    /// Writes the record; failures are returned for the caller to log, never thrown into the job.
+    @discardableResult
+    func write(_ job: Job) -> String? {
+        let path = "\(folder(of: job.id))/job.json"
+        do {
+            let data = try JSONSerialization.data(
+                withJSONObject: Self.record(of: job), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            return nil
+        } catch {
+            return "cannot write \(path): \(error)"
+        }
+    }
+
+    /// The record as a JSON object.
+    static func record(of job: Job) -> [String: Any] {
+        var attributes: [String: Any] = [:]
+        for attribute in job.templateAttributes {
+            attributes[attribute.name] = IPPJSON.jsonValue(of: attribute)
+        }
+        var times: [String: Any] = ["created": iso8601(job.timeCreated)]
+        if let t = job.timeProcessing { times["processing"] = iso8601(t) }
+        if let t = job.timeCompleted { times["completed"] = iso8601(t) }
+        var client: [String: Any] = ["address": job.client.address]
+        if let agent = job.client.userAgent { client["user-agent"] = agent }
+        let sheets = job.impressions.map(\.sheet).max() ?? 0
+        return [
+            "schema": schema,
+            "printer-name": job.printerName,
+            "job-id": job.id,
+            "job-uuid": job.uuid,
+            "job-name": job.name,
+            "job-originating-user-name": job.user,
+            "job-printer-uri": job.printerURI,
+            "job-state": job.state.keyword,
+            "job-state-reasons": job.reasons,
+            "job-state-message": job.message,
+            "attributes": attributes,
+            "documents": job.documents.map(documentRecord),
+            "impressions": job.impressions.map(impressionRecord),
+            "sheets": sheets,
+            "copies": job.copies,
+            "job-impressions": job.impressions.count * job.copies,
+            "job-media-sheets": sheets * job.copies,
+            "job-pages": job.documents.compactMap(\.pages).reduce(0, +),
+            "times": times,
+            "history": job.history.map { entry in
+                ["time": iso8601(entry.time), "job-state": entry.state.keyword, "job-state-reasons": entry.reasons]
+            },
+            "client": client,
+        ]
+    }
+
+    static func documentRecord(_ document: DocumentRecord) -> [String: Any] {
+        var record: [String: Any] = [
+            "document-number": document.number,
+            "document-format": document.format,
+            "document-format-detected": document.detectedFormat ?? NSNull(),
+            "compression": document.compression,
+            "size": document.size,
+            "sha256": document.sha256,
+            "file": document.file,
+        ]
+        if let name = document.name { record["document-name"] = name }
+        if let pages = document.pages { record["pages"] = pages }
+        return record
+    }
+
+    static func impressionRecord(_ impression: ImpressionRecord) -> [String: Any] {
+        var record: [String: Any] = [
+            "number": impression.number, "file": impression.file, "sheet": impression.sheet,
+            "side": impression.side, "width": impression.width, "height": impression.height, "dpi": impression.dpi,
+            "color": impression.color,
+        ]
+        if let pages = impression.pages { record["pages"] = pages }
+        return record
+    }
+
+    static func iso8601(_ time: Double) -> String {
+        IPPDateTime(secondsSince1970: time).iso8601
+    }
+}

@@ -1,0 +1,35 @@
+import IPP
+
+/// A request that passed the common checks, with what every operation needs to know about it.
+struct IPPRequestContext: Sendable {
+    let message: IPPMessage
+    /// The host name the client connected with (Host header), for URIs in the response.
+    let host: String
+    let port: UInt16
+    /// The requesting user: requesting-user-name, else `anonymous`.
+    let user: String
+    let client: ClientInfo
+    /// printer-uri as the client sent it (or the printer part of job-uri).
+    let printerURI: String
+    /// The job targeted through job-uri or job-id, when any.
+    let jobID: Int?
+
+    var operation: IPPOperation { message.operation }
+
+    /// The operation attributes group.
+    var operationAttributes: IPPAttributeGroup {
+        message[group: .operationAttributes] ?? IPPAttributeGroup(tag: .operationAttributes)
+    }
+
+    /// The job attributes group, if the request has one.
+    var jobAttributes: IPPAttributeGroup? { message[group: .jobAttributes] }
+
+    /// An operation attribute by name.
+    func attribute(_ name: String) -> IPPAttribute? { operationAttributes[name] }
+
+    /// `ipp://host:port` for URIs built in responses; IPv6 literals in brackets.
+    var uriAuthority: String {
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        return "\(hostPart):\(port)"
+    }
+}

@@ -1,0 +1,228 @@
+import IPP
+
+extension Printer {
+    /// Print-Job (RFC 8011 section 4.2.1): validate, create the job, then receive its one document.
+    func printJob(_ context: IPPRequestContext) -> OperationOutcome {
+        let checked: CheckedJobRequest
+        switch checkJobRequest(context, forDocument: true) {
+        case .success(let value): checked = value
+        case .failure(let error): return .response(error.response)
+        }
+        let job: Job
+        switch createJobRecord(context, ticket: checked.ticket.accepted) {
+        case .success(let created): job = created
+        case .failure(let error): return .response(error.response)
+        }
+        let writer = DocumentWriter(
+            folder: recorder.folder(of: job.id), number: 1, declaredFormat: checked.documentFormat,
+            compression: checked.compression, name: context.attribute("document-name")?.value?.stringValue,
+            maximumSize: configuration.maximumDocumentSize)
+        return .receiveDocument(
+            DocumentReception(writer: writer) { [self] result in
+                finishDocument(jobID: job.id, result: result, last: true, context: context, unsupported: checked)
+            })
+    }
+
+    /// Validate-Job (RFC 8011 section 4.2.3): the same checks as Print-Job, no job.
+    func validateJob(_ context: IPPRequestContext) -> IPPResponse {
+        switch checkJobRequest(context, forDocument: true) {
+        case .success(let checked): return checked.response()
+        case .failure(let error): return error.response
+        }
+    }
+
+    /// Create-Job (RFC 8011 section 4.2.4): a job that waits for Send-Document.
+    func createJob(_ context: IPPRequestContext) -> IPPResponse {
+        let checked: CheckedJobRequest
+        switch checkJobRequest(context, forDocument: false) {
+        case .success(let value): checked = value
+        case .failure(let error): return error.response
+        }
+        switch createJobRecord(context, ticket: checked.ticket.accepted) {
+        case .success(let job):
+            var response = checked.response()
+            response.groups.append(jobStatusGroup(job, context: context))
+            return response
+        case .failure(let error):
+            return error.response
+        }
+    }
+
+    /// Send-Document (RFC 8011 section 4.3.1): one more document for a Create-Job job.
+    func sendDocument(_ context: IPPRequestContext) -> OperationOutcome {
+        guard let jobID = context.jobID else {
+            return .response(.error(.clientErrorBadRequest, "Send-Document needs job-id or job-uri."))
+        }
+        guard case .boolean(let last)? = context.attribute("last-document")?.value else {
+            return .response(.error(.clientErrorBadRequest, "Send-Document needs the boolean last-document."))
+        }
+        var checked: CheckedJobRequest
+        switch checkDocumentAttributes(context) {
+        case .success(let value): checked = value
+        case .failure(let error): return .response(error.response)
+        }
+        checked.ticket = JobTicketValidator.Result()
+        let number: Int? = status.withLock { state in
+            guard var job = state.jobs[jobID], job.isReceiving else { return nil }
+            job.lastActivity = Clock.now()
+            state.jobs[jobID] = job
+            return job.documents.count + 1
+        }
+        guard let number else {
+            if self.job(jobID) == nil {
+                return .response(.error(.clientErrorNotFound, "Job \(jobID) does not exist."))
+            }
+            return .response(.error(.clientErrorNotPossible, "Job \(jobID) does not accept more documents."))
+        }
+        let writer = DocumentWriter(
+            folder: recorder.folder(of: jobID), number: number, declaredFormat: checked.documentFormat,
+            compression: checked.compression, name: context.attribute("document-name")?.value?.stringValue,
+            maximumSize: configuration.maximumDocumentSize)
+        return .receiveDocument(
+            DocumentReception(writer: writer) { [self] result in
+                finishDocument(jobID: jobID, result: result, last: last, context: context, unsupported: checked)
+            })
+    }
+
+    /// Close-Job (PWG 5100.11 section 7.1): no more documents will come.
+    func closeJob(_ context: IPPRequestContext) -> IPPResponse {
+        guard let jobID = context.jobID else {
+            return .error(.clientErrorBadRequest, "Close-Job needs job-id or job-uri.")
+        }
+        let outcome: Result<Job, IPPResponseError> = updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
+            guard job.isReceiving else {
+                throw IPPResponseError(.clientErrorNotPossible, "Job \(jobID) is already closed.")
+            }
+            try closeReceiving(&job)
+        }
+        switch outcome {
+        case .success(let job):
+            var response = IPPResponse()
+            response.groups.append(jobStatusGroup(job, context: context))
+            return response
+        case .failure(let error):
+            return error.response
+        }
+    }
+
+    /// Ends document reception: queue the job, or abort it when it has no documents.
+    func closeReceiving(_ job: inout Job) throws(IPPResponseError) {
+        let now = Clock.now()
+        do {
+            if job.documents.isEmpty {
+                try job.apply(.aborted(reason: "aborted-by-system", message: "The job has no documents."), at: now)
+            } else if try job.apply(.documentsComplete, at: now).enqueue {
+                let id = job.id
+                scheduler.enqueue { [self] in process(jobID: id) }
+            }
+        } catch {
+            throw IPPResponseError(.clientErrorNotPossible, "Job \(job.id) cannot be closed: \(error).")
+        }
+    }
+
+    /// Records a received document and answers the request that carried it.
+    func finishDocument(
+        jobID: Int, result: Result<DocumentRecord, DocumentError>, last: Bool, context: IPPRequestContext,
+        unsupported checked: CheckedJobRequest
+    ) -> IPPResponse {
+        switch result {
+        case .success(let document):
+            let outcome: Result<Job, IPPResponseError> = updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
+                guard job.isReceiving else {
+                    throw IPPResponseError(.serverErrorJobCanceled, "Job \(jobID) was canceled.")
+                }
+                if document.size > 0 || context.operation == .printJob { job.documents.append(document) }
+                job.lastActivity = Clock.now()
+                if last { try closeReceiving(&job) }
+            }
+            switch outcome {
+            case .success(let job):
+                var response = checked.response()
+                response.groups.append(jobStatusGroup(job, context: context))
+                return response
+            case .failure(let error):
+                return error.response
+            }
+        case .failure(let error):
+            let (reason, status, message) = Self.describe(error)
+            log("job \(jobID): \(message)")
+            let job = try? updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
+                try? job.apply(.aborted(reason: reason, message: message), at: Clock.now())
+            }.get()
+            var response = IPPResponse.error(status, message)
+            if let job { response.groups.append(jobStatusGroup(job, context: context)) }
+            return response
+        }
+    }
+
+    /// The job-state-reasons keyword, IPP status and message for a document error.
+    static func describe(_ error: DocumentError) -> (reason: String, status: IPPStatus, message: String) {
+        switch error {
+        case .compressionError(let method, let detail):
+            ("compression-error", .clientErrorCompressionError, "The \(method) data is corrupt: \(detail).")
+        case .tooLarge(let limit):
+            (
+                "aborted-by-system", .clientErrorRequestEntityTooLarge,
+                "The document is larger than the limit of \(limit) bytes."
+            )
+        case .storage(let path, let code):
+            ("aborted-by-system", .serverErrorInternalError, "Cannot store the document at \(path) (errno \(code)).")
+        case .transfer(let detail):
+            ("aborted-by-system", .clientErrorBadRequest, "The document did not arrive whole: \(detail).")
+        }
+    }
+
+    /// Creates a job in the pending, job-incoming state, with its folder and first record.
+    func createJobRecord(_ context: IPPRequestContext, ticket: [IPPAttribute]) -> Result<Job, IPPResponseError> {
+        let accepting = status.withLock { $0.isAcceptingJobs }
+        guard accepting else {
+            return .failure(IPPResponseError(.serverErrorNotAcceptingJobs, "The printer is not accepting jobs."))
+        }
+        let id = jobIDs.allocate()
+        do {
+            try recorder.createFolder(of: id)
+        } catch {
+            let (_, status, message) = Self.describe(error)
+            return .failure(IPPResponseError(status, message))
+        }
+        let name =
+            context.attribute("job-name")?.value?.stringValue ?? context.attribute("document-name")?.value?.stringValue
+            ?? "Untitled"
+        let now = Clock.now()
+        let job = Job(
+            id: id, uuid: Self.jobUUID(printerUUID: configuration.uuid, jobID: id, time: now),
+            printerName: configuration.name,
+            printerURI: context.printerURI, name: name, user: context.user, templateAttributes: ticket,
+            client: context.client, now: now, printerStartTime: startTime)
+        status.withLock { state in
+            state.jobs[id] = job
+            state.jobOrder.append(id)
+            if let failure = recorder.write(job) { log(failure) }
+        }
+        log("job \(id) created by \(context.user) from \(context.client.address): \(name)")
+        return .success(job)
+    }
+
+    /// Applies a change to a job under the lock and rewrites its record; the closure throws to refuse.
+    func updateJob(_ id: Int, _ change: (inout Job) throws(IPPResponseError) -> Void) -> Result<Job, IPPResponseError> {
+        status.withLock { state in
+            guard var job = state.jobs[id] else {
+                return .failure(IPPResponseError(.clientErrorNotFound, "Job \(id) does not exist."))
+            }
+            do throws(IPPResponseError) {
+                try change(&job)
+            } catch {
+                return .failure(error)
+            }
+            state.jobs[id] = job
+            state.noteStateChange(at: Clock.now())
+            if let failure = recorder.write(job) { log(failure) }
+            return .success(job)
+        }
+    }
+
+    /// A job-uuid unique to the printer, job and time.
+    static func jobUUID(printerUUID: String, jobID: Int, time: Double) -> String {
+        PrinterConfiguration.uuid(forName: "\(printerUUID) job \(jobID) \(time)")
+    }
+}

@@ -1,0 +1,75 @@
+import IPP
+import Synchronization
+
+/// One virtual printer: its attributes, its jobs and their state, behind one lock.
+///
+/// Operations run on the HTTP server's connection threads; job processing runs on the scheduler's
+/// workers. All shared state is in `status`, a `Mutex`.
+public final class Printer: Sendable {
+    public let configuration: PrinterConfiguration
+    let status: Mutex<PrinterStatus>
+    let cache: PrinterAttributeCache
+    let jobIDs: JobIDAllocator
+    let scheduler: JobScheduler
+    let recorder: JobRecorder
+    let renderer: (any JobRenderer)?
+    let log: @Sendable (String) -> Void
+    /// When the printer started, for printer-up-time and time-at-* values.
+    let startTime: Double
+    /// multiple-operation-time-out in seconds (from the attributes; 60 by default).
+    let multipleOperationTimeout: Double
+
+    /// The attribute names the printer produces itself on every request.
+    static let dynamicAttributeNames: Set<String> = [
+        "printer-uri-supported", "uri-security-supported", "uri-authentication-supported", "printer-state",
+        "printer-state-reasons", "printer-state-message", "printer-is-accepting-jobs", "printer-up-time",
+        "printer-current-time", "printer-state-change-time", "printer-state-change-date-time",
+        "printer-config-change-time", "printer-config-change-date-time", "queued-job-count", "printer-icons",
+        "printer-more-info", "printer-supply-info-uri", "printer-uuid", "printer-name", "printer-dns-sd-name",
+    ]
+
+    public init(
+        configuration: PrinterConfiguration, jobIDs: JobIDAllocator, scheduler: JobScheduler,
+        renderer: (any JobRenderer)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.jobIDs = jobIDs
+        self.scheduler = scheduler
+        self.renderer = renderer
+        self.log = log
+        let now = Clock.now()
+        startTime = now
+        status = Mutex(PrinterStatus(now: now))
+        cache = PrinterAttributeCache(attributes: configuration.attributes, excluding: Self.dynamicAttributeNames)
+        recorder = JobRecorder(outputDirectory: configuration.outputDirectory)
+        let timeout = cache["multiple-operation-time-out"]?.value?.integerValue ?? 60
+        multipleOperationTimeout = Double(max(1, timeout))
+    }
+
+    public var name: String { configuration.name }
+
+    /// The printer-uri a client reaches this printer with on a host and port.
+    func printerURI(authority: String) -> String {
+        "ipp://\(authority)\(configuration.resourcePath)"
+    }
+
+    /// printer-up-time: seconds since start, at least 1 (PWG 5100.14 requires > 0).
+    func upTime(at now: Double) -> Int32 {
+        Int32(clamping: Int((now - startTime).rounded(.down)) + 1)
+    }
+
+    /// The up-time value of an absolute time.
+    func upTime(of time: Double) -> Int32 {
+        Int32(clamping: Int((time - startTime).rounded(.down)) + 1)
+    }
+
+    /// The current jobs, oldest first (for the JSON API and tests).
+    public var jobs: [Job] {
+        status.withLock { state in state.jobOrder.compactMap { state.jobs[$0] } }
+    }
+
+    /// One job by id.
+    public func job(_ id: Int) -> Job? {
+        status.withLock { $0.jobs[id] }
+    }
+}

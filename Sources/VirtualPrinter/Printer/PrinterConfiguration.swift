@@ -1,0 +1,49 @@
+import IPP
+
+/// What a printer is, fixed for its lifetime: identity, static attributes, where it records jobs.
+public struct PrinterConfiguration: Sendable {
+    /// printer-name, also the DNS-SD service name unless renamed.
+    public var name: String
+    /// The HTTP path of the printer: `/ipp/print`, or `/ipp/print/<name>` when several printers run.
+    public var resourcePath: String
+    /// printer-uuid, `urn:uuid:...`.
+    public var uuid: String
+    /// The static printer description and job template attributes (from the profile).
+    public var attributes: [IPPAttribute]
+    /// The output folder; jobs go to `<outputDirectory>/jobs/<id>`.
+    public var outputDirectory: String
+    /// The largest decompressed document accepted, in bytes.
+    public var maximumDocumentSize: Int
+
+    public init(
+        name: String, resourcePath: String, uuid: String, attributes: [IPPAttribute], outputDirectory: String,
+        maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize
+    ) {
+        self.name = name
+        self.resourcePath = resourcePath
+        self.uuid = uuid
+        self.attributes = attributes
+        self.outputDirectory = outputDirectory
+        self.maximumDocumentSize = maximumDocumentSize
+    }
+
+    /// 4 GiB: large enough for a long raster job, small enough to stop a runaway client.
+    public static let defaultMaximumDocumentSize = 4 << 30
+
+    /// A stable printer-uuid for a printer name: the same name gives the same UUID across restarts.
+    public static func uuid(forName name: String) -> String {
+        var hash = SHA256()
+        hash.update(Array("vprinter printer \(name)".utf8))
+        let hex = Array(hash.hexDigest().utf8.prefix(32))
+        var chars = hex.map { Character(Unicode.Scalar($0)) }
+        chars[12] = "5"  // version 5 style: name-based with SHA
+        let variant = "89ab"
+        let index = Int(String(chars[16]), radix: 16) ?? 0
+        chars[16] = Array(variant)[index % 4]
+        let s = String(chars)
+        func part(_ a: Int, _ b: Int) -> Substring {
+            s[s.index(s.startIndex, offsetBy: a)..<s.index(s.startIndex, offsetBy: b)]
+        }
+        return "urn:uuid:\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
+    }
+}

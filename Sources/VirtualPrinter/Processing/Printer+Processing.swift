@@ -1,0 +1,84 @@
+import Foundation
+import IPP
+
+extension Printer {
+    /// Processes one queued job on a scheduler worker: render (when a renderer is wired in), then complete.
+    func process(jobID: Int) {
+        let started = updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
+            do {
+                try job.apply(.processingStarted, at: Clock.now())
+            } catch {
+                throw IPPResponseError(.clientErrorNotPossible, "\(error)")
+            }
+        }
+        guard case .success(let job) = started else { return }  // canceled while queued
+        if let problem = unsupportedDocument(in: job) {
+            finish(jobID, with: .aborted(reason: "unsupported-document-format", message: problem))
+            return
+        }
+        guard let renderer else {
+            finish(jobID, with: .processingFinished)
+            return
+        }
+        let renderJob = RenderJob(
+            jobID: jobID, folder: recorder.folder(of: jobID), documents: job.documents,
+            ticket: job.templateAttributes, printerAttributes: cache.attributes)
+        let outcome = renderer.render(
+            renderJob,
+            onImpression: { [self] impression in
+                _ = updateJob(jobID) { $0.impressions.append(impression) }
+            },
+            isCanceled: { [self] in self.job(jobID)?.state.isTerminal ?? true })
+        switch outcome {
+        case .completed:
+            finish(jobID, with: .processingFinished)
+        case .failed(let reason, let message):
+            finish(jobID, with: .aborted(reason: reason, message: message))
+        case .canceled:
+            break
+        }
+    }
+
+    /// The reason a job cannot be printed because of a document's format, if any.
+    func unsupportedDocument(in job: Job) -> String? {
+        let supported = Set(cache["document-format-supported"]?.values.compactMap(\.stringValue) ?? [])
+        for document in job.documents {
+            let format = document.detectedFormat ?? document.format
+            if format == "application/octet-stream" {
+                return "Document \(document.number) is in a format that cannot be recognized."
+            }
+            if !supported.contains(format) {
+                return "Document \(document.number) is \(format), which this printer does not support."
+            }
+        }
+        return nil
+    }
+
+    /// Moves a processing job to its end state; a job canceled meanwhile stays canceled.
+    func finish(_ jobID: Int, with event: JobEvent) {
+        let result = updateJob(jobID) { job in
+            guard !job.state.isTerminal else { return }
+            try? job.apply(event, at: Clock.now())
+        }
+        if case .success(let job) = result { log("job \(jobID) \(job.state.keyword): \(job.message)") }
+    }
+
+    /// Applies multiple-operation-time-out to jobs still waiting for documents; called periodically.
+    public func expireIdleJobs() {
+        let now = Clock.now()
+        let expired = status.withLock { state in
+            state.jobs.values.filter { $0.isReceiving && now - $0.lastActivity > multipleOperationTimeout }.map(\.id)
+        }
+        for id in expired {
+            let result = updateJob(id) { job in
+                guard job.isReceiving else { return }
+                if let transition = try? job.apply(.timedOut, at: now), transition.enqueue {
+                    scheduler.enqueue { [self] in process(jobID: id) }
+                }
+            }
+            if case .success(let job) = result {
+                log("job \(id) timed out waiting for documents: \(job.state.keyword)")
+            }
+        }
+    }
+}

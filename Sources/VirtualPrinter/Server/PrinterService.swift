@@ -1,0 +1,148 @@
+import HTTPServer
+import IPP
+
+/// The HTTP face of the printers of one process: IPP over HTTP on each printer's path, icons, the web page and
+/// the JSON API, all on one port.
+public final class PrinterService: HTTPHandler {
+    public let printers: [Printer]
+    private let byPath: [String: Printer]
+    let log: @Sendable (String) -> Void
+    /// The size of each read of a document body.
+    static let documentReadSize = 256 * 1024
+
+    public init(printers: [Printer], log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.printers = printers
+        var byPath: [String: Printer] = [:]
+        for printer in printers { byPath[printer.configuration.resourcePath] = printer }
+        self.byPath = byPath
+        self.log = log
+    }
+
+    /// The printer at a resource path.
+    func printer(atPath path: String) -> Printer? {
+        byPath[path]
+    }
+
+    public func handle(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        if request.method == "POST" {
+            let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
+            guard contentType.hasPrefix("application/ipp") else {
+                return HTTPResponse(status: 400, text: "IPP requests need Content-Type: application/ipp.\n")
+            }
+            return handleIPP(request, body: &body)
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var response = HTTPResponse(status: 405, text: "Method not allowed.\n")
+            response.headers.set("Allow", "GET, HEAD, POST")
+            return response
+        }
+        return handleGET(request)
+    }
+
+    /// Decodes the IPP request from the body, runs the operation, and streams any document to disk.
+    func handleIPP(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        var accumulator = IPPMessageAccumulator()
+        var header: [UInt8] = []
+        var decoded: (message: IPPMessage, remainder: ArraySlice<UInt8>)?
+        while decoded == nil {
+            let chunk: [UInt8]
+            do {
+                chunk = try body.read(maximum: 64 * 1024)
+            } catch {
+                log("IPP request from \(request.remoteAddress) failed: \(error)")
+                return HTTPResponse(status: error.responseStatus ?? 400, text: "The request body did not arrive.\n")
+            }
+            if header.count < 8 { header += chunk.prefix(8 - header.count) }
+            do throws(IPPDecodingError) {
+                decoded = chunk.isEmpty ? try accumulator.finish() : try accumulator.append(chunk)
+            } catch {
+                return ipp(Self.decodingErrorResponse(error), header: header)
+            }
+        }
+        guard let (message, remainder) = decoded else { return HTTPResponse(status: 500) }
+        let target: IPPRequestValidator.Target
+        switch IPPRequestValidator.validate(message) {
+        case .success(let value): target = value
+        case .failure(let error): return ipp(error.response, to: message)
+        }
+        guard let printer = printer(atPath: target.printerPath) else {
+            return ipp(.error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message)
+        }
+        let operation = message[group: .operationAttributes]
+        let user = operation?["requesting-user-name"]?.value?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        let context = IPPRequestContext(
+            message: message, host: request.host ?? "localhost", port: request.localPort,
+            user: user ?? "anonymous",
+            client: ClientInfo(address: request.remoteAddress, userAgent: request.headers["User-Agent"]),
+            printerURI: target.printerURI, jobID: target.jobID)
+        switch printer.perform(context) {
+        case .response(let response):
+            return ipp(response, to: message)
+        case .receiveDocument(let reception):
+            return ipp(receive(reception, remainder: remainder, body: &body), to: message)
+        }
+    }
+
+    /// Streams the document that follows the attributes into the job's folder.
+    func receive(_ reception: DocumentReception, remainder: ArraySlice<UInt8>, body: inout HTTPRequestBody)
+        -> IPPResponse
+    {
+        let writer = reception.writer
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.documentReadSize, alignment: 16)
+        defer { buffer.deallocate() }
+        do throws(DocumentError) {
+            try writer.write(remainder)
+            while true {
+                let count: Int
+                do {
+                    count = try body.read(into: buffer)
+                } catch {
+                    throw DocumentError.transfer("\(error)")
+                }
+                if count == 0 { break }
+                try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            }
+            return reception.complete(.success(try writer.finish()))
+        } catch {
+            writer.discard()
+            return reception.complete(.failure(error))
+        }
+    }
+
+    /// The HTTP response carrying an IPP response to a decoded request (same version and request-id).
+    func ipp(_ response: IPPResponse, to request: IPPMessage) -> HTTPResponse {
+        let version = request.version.major == 1 || request.version.major == 2 ? request.version : .v1_1
+        return ippHTTPResponse(response.encode(version: version, requestID: request.requestID))
+    }
+
+    /// The HTTP response for a request that did not decode: version and request-id from its first bytes.
+    func ipp(_ response: IPPResponse, header: [UInt8]) -> HTTPResponse {
+        var version = IPPVersion.v1_1
+        var requestID: Int32 = 0
+        if header.count >= 8 {
+            if header[0] == 1 || header[0] == 2 { version = IPPVersion(major: header[0], minor: header[1]) }
+            requestID = Int32(
+                bitPattern: UInt32(header[4]) << 24 | UInt32(header[5]) << 16 | UInt32(header[6]) << 8
+                    | UInt32(header[7]))
+        }
+        return ippHTTPResponse(response.encode(version: version, requestID: requestID))
+    }
+
+    private func ippHTTPResponse(_ bytes: [UInt8]) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", "application/ipp")
+        return HTTPResponse(status: 200, headers: headers, body: .bytes(bytes))
+    }
+
+    /// The IPP status for a message that does not decode.
+    static func decodingErrorResponse(_ error: IPPDecodingError) -> IPPResponse {
+        switch error {
+        case .valueTooLong, .nameTooLong:
+            .error(.clientErrorRequestValueTooLong, "The request is malformed: \(error).")
+        case .messageTooLarge:
+            .error(.clientErrorRequestEntityTooLarge, "The request is malformed: \(error).")
+        default:
+            .error(.clientErrorBadRequest, "The request is malformed: \(error).")
+        }
+    }
+}

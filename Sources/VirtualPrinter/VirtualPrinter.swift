@@ -1,1 +1,0 @@
-// VirtualPrinter module; see DESIGN.md.
