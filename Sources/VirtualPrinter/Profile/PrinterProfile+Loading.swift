@@ -1,0 +1,96 @@
+import Foundation
+
+extension PrinterProfile {
+    /// The largest profile file read: 1 MiB (shipped profiles are a few kilobytes).
+    public static let maximumFileSize = 1 << 20
+
+    /// Reads a profile by name or path.
+    ///
+    /// A name (no `/`, not ending in `.json`) is looked up as `<directory>/<name>.json` in each search directory
+    /// in order; anything else is read as a file path. An unknown name throws `.unknownProfile` listing the
+    /// names that exist.
+    public static func load(nameOrPath: String, searchDirectories: [String]) throws(ProfileError) -> PrinterProfile {
+        let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+        if isPath { return try load(file: nameOrPath) }
+        for directory in searchDirectories {
+            let file = (directory as NSString).appendingPathComponent(nameOrPath + ".json")
+            if FileManager.default.fileExists(atPath: file) { return try load(file: file) }
+        }
+        throw .unknownProfile(name: nameOrPath, known: shippedNames(in: searchDirectories))
+    }
+
+    /// The names of the profiles in the directories (file names without `.json`), sorted, without duplicates.
+    public static func shippedNames(in directories: [String]) -> [String] {
+        var names = Set<String>()
+        for directory in directories {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for file in files where file.hasSuffix(".json") && !file.hasPrefix(".") {
+                names.insert(String(file.dropLast(5)))
+            }
+        }
+        return names.sorted()
+    }
+
+    /// Reads and decodes one profile file.
+    public static func load(file: String) throws(ProfileError) -> PrinterProfile {
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            if let size = attributes[.size] as? NSNumber, size.intValue > maximumFileSize {
+                throw ProfileError.unreadable(file: file, reason: "larger than \(maximumFileSize) bytes")
+            }
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch let error as ProfileError {
+            throw error
+        } catch {
+            throw .unreadable(file: file, reason: (error as NSError).localizedDescription)
+        }
+        return try decode(data, file: file)
+    }
+
+    /// Decodes a profile from JSON bytes; `file` names it in errors.
+    public static func decode(_ data: Data, file: String) throws(ProfileError) -> PrinterProfile {
+        do {
+            return try JSONDecoder().decode(PrinterProfile.self, from: data)
+        } catch let issue as ProfileIssue {
+            switch issue.problem {
+            case .unknownKey: throw .unknownKey(file: file, keyPath: issue.keyPath)
+            case .invalid(let problem): throw .invalidValue(file: file, keyPath: issue.keyPath, problem: problem)
+            }
+        } catch let error as DecodingError {
+            throw profileError(error, file: file)
+        } catch {
+            throw .malformedJSON(file: file, reason: String(describing: error))
+        }
+    }
+
+    /// DecodingError, which names its coding path, as a ProfileError naming the key path.
+    private static func profileError(_ error: DecodingError, file: String) -> ProfileError {
+        switch error {
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return .wrongType(file: file, keyPath: ProfileIssue.render(context.codingPath), expected: describe(type))
+        case .keyNotFound(let key, let context):
+            return .missingKey(file: file, keyPath: ProfileIssue.render(context.codingPath + [key]))
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            let reason = (context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription
+            return .malformedJSON(file: file, reason: reason)
+        case .dataCorrupted(let context):
+            return .invalidValue(
+                file: file, keyPath: ProfileIssue.render(context.codingPath), problem: context.debugDescription)
+        @unknown default:
+            return .malformedJSON(file: file, reason: String(describing: error))
+        }
+    }
+
+    /// "a string", "a whole number" ... for a Swift type a profile value should have had.
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int32.Type, is Int.Type: "a whole number"
+        case is Double.Type: "a number"
+        default:
+            "\(type)".hasPrefix("Array") ? "a list" : "\(type)".hasPrefix("Dictionary") ? "an object" : "\(type)"
+        }
+    }
+}
