@@ -1,0 +1,117 @@
+import CJPEG
+import Glibc
+
+/// Decodes a JPEG file (baseline or progressive; gray, YCbCr, RGB, CMYK, YCCK, Adobe-inverted CMYK) into a
+/// ``PageImage`` through libjpeg, upright according to its EXIF orientation. Owns the libjpeg decoder.
+final class JPEGDecoder {
+    private let decoder: UnsafeMutablePointer<vprinter_jpeg>
+    private let data: [UInt8]
+
+    /// Largest JPEG file read, in bytes.
+    static let maximumFileSize = 256 * 1024 * 1024
+
+    /// Decodes the file at `path`.
+    static func decode(path: String, limits: RenderLimits) throws(RasterError) -> PageImage {
+        let data = try FileContents.read(path: path, maximum: maximumFileSize)
+        return try JPEGDecoder(data: data).decode(limits: limits)
+    }
+
+    private init(data: [UInt8]) throws(RasterError) {
+        guard let decoder = vprinter_jpeg_new() else {
+            throw .libraryFailure(library: "libjpeg", message: "out of memory")
+        }
+        self.decoder = decoder
+        self.data = data
+    }
+
+    deinit {
+        vprinter_jpeg_free(decoder)
+    }
+
+    private var message: String {
+        withUnsafeBytes(of: decoder.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    private func decode(limits: RenderLimits) throws(RasterError) -> PageImage {
+        let opened = data.withUnsafeBufferPointer { vprinter_jpeg_read_header(decoder, $0.baseAddress, UInt($0.count)) }
+        guard opened == 1 else { throw .libraryFailure(library: "libjpeg", message: message) }
+        let info = decoder.pointee.info
+        let width = Int(info.image_width)
+        let height = Int(info.image_height)
+        try RenderLimits.check("maximum image width", width, limits.maximumDimension)
+        try RenderLimits.check("maximum image height", height, limits.maximumDimension)
+        try RenderLimits.check("maximum image pixels", width * height, limits.maximumImagePixels)
+        let source = info.jpeg_color_space
+        let isCMYK = source == JCS_CMYK || source == JCS_YCCK
+        let isGray = source == JCS_GRAYSCALE
+        let output = isCMYK ? JCS_CMYK : (isGray ? JCS_GRAYSCALE : JCS_RGB)
+        guard vprinter_jpeg_start(decoder, output) == 1 else {
+            throw .libraryFailure(library: "libjpeg", message: message)
+        }
+        let inverted = decoder.pointee.info.saw_Adobe_marker != 0
+        var resolution = 72
+        if info.density_unit == 1, info.X_density > 0 { resolution = Int(info.X_density) }
+        if info.density_unit == 2, info.X_density > 0 { resolution = (Int(info.X_density) * 254 + 50) / 100 }
+        var image = PageImage(
+            width: width, height: height, isGray: isGray, resolutionX: resolution, resolutionY: resolution)
+        let components = isCMYK ? 4 : image.channels
+        var line = [UInt8](repeating: 0, count: width * components)
+        for y in 0..<height {
+            let ok = line.withUnsafeMutableBufferPointer { vprinter_jpeg_read_line(decoder, $0.baseAddress) }
+            guard ok == 1 else { throw .libraryFailure(library: "libjpeg", message: message) }
+            let rowStart = y * image.bytesPerRow
+            if isCMYK {
+                for x in 0..<width {
+                    // Adobe writes CMYK inverted (255 = no ink); others write ink amounts.
+                    var c = line[x * 4]
+                    var m = line[x * 4 + 1]
+                    var yellow = line[x * 4 + 2]
+                    var k = line[x * 4 + 3]
+                    if inverted { (c, m, yellow, k) = (255 - c, 255 - m, 255 - yellow, 255 - k) }
+                    image.pixels[rowStart + x * 3] = RasterPixelConverter.ink(c, k)
+                    image.pixels[rowStart + x * 3 + 1] = RasterPixelConverter.ink(m, k)
+                    image.pixels[rowStart + x * 3 + 2] = RasterPixelConverter.ink(yellow, k)
+                }
+            } else {
+                image.pixels.replaceSubrange(rowStart..<(rowStart + image.bytesPerRow), with: line)
+            }
+        }
+        return image.oriented(ExifOrientation.read(markers: decoder.pointee.info.marker_list))
+    }
+}
+
+/// The EXIF orientation tag (0x0112) of a JPEG's APP1 marker: 1 upright ... 8 (TIFF 6.0 / Exif 2.3 section 4.6.4).
+enum ExifOrientation {
+    static func read(markers: jpeg_saved_marker_ptr?) -> Int {
+        var marker = markers
+        while let current = marker {
+            defer { marker = current.pointee.next }
+            guard current.pointee.marker == 0xE1, let data = current.pointee.data else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: data, count: Int(current.pointee.data_length)))
+            if let value = orientation(exif: bytes) { return value }
+        }
+        return 1
+    }
+
+    /// The orientation in an APP1 payload (`Exif\0\0` + TIFF), or nil.
+    static func orientation(exif bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 14, bytes.starts(with: Array("Exif\0\0".utf8)) else { return nil }
+        let tiff = Array(bytes[6...])
+        let little = tiff[0] == 0x49
+        func u16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= tiff.count else { return nil }
+            return little ? Int(tiff[at]) | Int(tiff[at + 1]) << 8 : Int(tiff[at]) << 8 | Int(tiff[at + 1])
+        }
+        func u32(_ at: Int) -> Int? {
+            guard let high = u16(little ? at + 2 : at), let low = u16(little ? at : at + 2) else { return nil }
+            return high << 16 | low
+        }
+        guard let ifd = u32(4), let count = u16(ifd) else { return nil }
+        for entry in 0..<count {
+            let at = ifd + 2 + entry * 12
+            guard let tag = u16(at) else { return nil }
+            if tag == 0x0112, let value = u16(at + 8), (1...8).contains(value) { return value }
+        }
+        return nil
+    }
+}

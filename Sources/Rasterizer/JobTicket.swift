@@ -1,0 +1,134 @@
+/// The job ticket values that change how a job is rendered (RFC 8011 section 5.2, PWG 5100.13, PWG 5100.14).
+///
+/// Lengths are in hundredths of a millimetre, as IPP's media-col gives them.
+public struct JobTicket: Sendable, Equatable, Codable {
+    /// Media width (media-size x-dimension).
+    public var mediaWidth = 21_590
+    /// Media length (media-size y-dimension).
+    public var mediaHeight = 27_940
+    /// media-top-margin.
+    public var topMargin = 0
+    /// media-bottom-margin.
+    public var bottomMargin = 0
+    /// media-left-margin.
+    public var leftMargin = 0
+    /// media-right-margin.
+    public var rightMargin = 0
+    /// sides.
+    public var sides = Sides.oneSided
+    /// number-up: 1, 2, 4, 6, 9 or 16.
+    public var numberUp = 1
+    /// presentation-direction-number-up.
+    public var presentationDirection = PresentationDirection.toRightToBottom
+    /// copies: counted, not rendered again.
+    public var copies = 1
+    /// print-color-mode.
+    public var colorMode = ColorMode.color
+    /// print-scaling.
+    public var scaling = Scaling.auto
+    /// orientation-requested; nil lets landscape pages turn automatically.
+    public var orientation: Orientation?
+    /// page-ranges, 1-based and inclusive; empty means every page.
+    public var pageRanges: [PageRange] = []
+    /// Render resolution in dots per inch (from print-quality / printer-resolution, capped by the printer).
+    public var resolution = 150
+    /// document-password for encrypted PDF.
+    public var password: String?
+    /// multiple-document-handling.
+    public var multipleDocumentHandling = MultipleDocumentHandling.separateDocumentsUncollatedCopies
+
+    /// The defaults: US Letter, borderless, one-sided, 150 dpi.
+    public init() {}
+
+    /// Throws when the values cannot describe a sheet.
+    func validate(limits: RenderLimits) throws(RasterError) {
+        guard mediaWidth > 0, mediaHeight > 0 else { throw .badTicket("media size must be positive") }
+        guard [topMargin, bottomMargin, leftMargin, rightMargin].allSatisfy({ $0 >= 0 }),
+            leftMargin + rightMargin < mediaWidth, topMargin + bottomMargin < mediaHeight
+        else { throw .badTicket("margins leave no printable area") }
+        guard [1, 2, 4, 6, 9, 16].contains(numberUp) else { throw .badTicket("number-up \(numberUp) is not supported") }
+        guard copies >= 1 else { throw .badTicket("copies must be at least 1") }
+        guard resolution >= 1 else { throw .badTicket("resolution must be positive") }
+        try RenderLimits.check("maximum resolution", resolution, limits.maximumResolution)
+        for range in pageRanges where range.lower < 1 || range.upper < range.lower {
+            throw .badTicket("page range \(range.lower)-\(range.upper) is invalid")
+        }
+    }
+
+    /// True when `page` (1-based) is selected by ``pageRanges``.
+    func selects(page: Int) -> Bool {
+        pageRanges.isEmpty || pageRanges.contains { $0.lower <= page && page <= $0.upper }
+    }
+}
+
+/// sides (RFC 8011 section 5.2.8).
+public enum Sides: String, Sendable, Codable {
+    case oneSided = "one-sided"
+    case twoSidedLongEdge = "two-sided-long-edge"
+    case twoSidedShortEdge = "two-sided-short-edge"
+}
+
+/// print-color-mode (PWG 5100.13 section 6.2.3).
+public enum ColorMode: String, Sendable, Codable {
+    case color
+    case monochrome
+    case biLevel = "bi-level"
+}
+
+/// print-scaling (PWG 5100.13 section 6.2.5).
+public enum Scaling: String, Sendable, Codable {
+    case auto
+    case autoFit = "auto-fit"
+    case fit
+    case fill
+    case none
+}
+
+/// orientation-requested (RFC 8011 section 5.2.10).
+public enum Orientation: String, Sendable, Codable {
+    case portrait
+    case landscape
+    case reverseLandscape = "reverse-landscape"
+    case reversePortrait = "reverse-portrait"
+
+    /// Clockwise turn of the content on the sheet.
+    var rotation: Int {
+        switch self {
+        case .portrait: 0
+        case .landscape: 270
+        case .reverseLandscape: 90
+        case .reversePortrait: 180
+        }
+    }
+}
+
+/// presentation-direction-number-up (PWG 5100.3 section 3.13.6).
+public enum PresentationDirection: String, Sendable, Codable {
+    case toRightToBottom = "toright-tobottom"
+    case toBottomToRight = "tobottom-toright"
+    case toLeftToBottom = "toleft-tobottom"
+    case toBottomToLeft = "tobottom-toleft"
+    case toRightToTop = "toright-totop"
+    case toTopToRight = "totop-toright"
+    case toLeftToTop = "toleft-totop"
+    case toTopToLeft = "totop-toleft"
+}
+
+/// multiple-document-handling (RFC 8011 section 5.2.4).
+public enum MultipleDocumentHandling: String, Sendable, Codable {
+    case singleDocument = "single-document"
+    case singleDocumentNewSheet = "single-document-new-sheet"
+    case separateDocumentsCollatedCopies = "separate-documents-collated-copies"
+    case separateDocumentsUncollatedCopies = "separate-documents-uncollated-copies"
+}
+
+/// One range of page-ranges (rangeOfInteger), 1-based, inclusive.
+public struct PageRange: Sendable, Equatable, Codable {
+    public var lower: Int
+    public var upper: Int
+
+    public init(lower: Int, upper: Int) {
+        self.lower = lower
+        self.upper = upper
+    }
+}

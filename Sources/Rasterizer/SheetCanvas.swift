@@ -1,0 +1,97 @@
+import CCairo
+import Glibc
+
+/// One printed side in memory: Cairo RGB24 pixels (4 bytes a pixel), white to start with. Owns the pixel buffer
+/// and the Cairo surface over it, and frees both in `deinit`.
+///
+/// Every page source draws into it through ``draw(transform:clip:_:)``, in page space (points, origin at the top
+/// left of the page) mapped onto the sheet by a ``PageTransform``.
+final class SheetCanvas {
+    let width: Int
+    let height: Int
+    let stride: Int
+    let pixels: UnsafeMutableRawPointer
+    private let surface: OpaquePointer
+
+    /// A white sheet of `width` x `height` pixels.
+    init(width: Int, height: Int) throws(RasterError) {
+        self.width = width
+        self.height = height
+        stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
+        guard stride > 0, let pixels = malloc(stride * height) else {
+            throw .limitExceeded(limit: "sheet memory", value: width * height * 4, maximum: 0)
+        }
+        self.pixels = pixels
+        memset(pixels, 0xFF, stride * height)
+        surface = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
+            Int32(stride))
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+        free(pixels)
+    }
+
+    /// Runs `body` with a Cairo context set up for page space of `transform`, clipped to `clip` (sheet pixels).
+    func draw(transform: PageTransform, clip: PixelRect, _ body: (OpaquePointer) throws(RasterError) -> Void)
+        throws(RasterError)
+    {
+        let context = cairo_create(surface)!
+        defer { cairo_destroy(context) }
+        cairo_rectangle(context, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+        cairo_clip(context)
+        cairo_translate(context, transform.centerX, transform.centerY)
+        cairo_rotate(context, Double(transform.rotation) * Double.pi / 180)
+        cairo_scale(context, transform.scale, transform.scale)
+        cairo_translate(context, -transform.pageWidth / 2, -transform.pageHeight / 2)
+        try body(context)
+        cairo_surface_flush(surface)
+    }
+
+    /// The start of row `y`.
+    func row(_ y: Int) -> UnsafeRawPointer { UnsafeRawPointer(pixels + y * stride) }
+
+    /// Writes the sheet as a PNG file: RGB, 8-bit gray, or gray thresholded to black and white.
+    func writePNG(path: String, color: ColorMode, resolution: Int) throws(RasterError) {
+        switch color {
+        case .color:
+            let writer = try PNGWriter(path: path, width: width, height: height, layout: .bgrx, resolution: resolution)
+            for y in 0..<height { writer.writeRow(row(y)) }
+            try writer.finish()
+        case .monochrome, .biLevel:
+            let writer = try PNGWriter(path: path, width: width, height: height, layout: .gray, resolution: resolution)
+            let gray = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+            defer { gray.deallocate() }
+            let threshold = color == .biLevel
+            for y in 0..<height {
+                let source = row(y).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<width {
+                    // Rec. 601 luma from B, G, R bytes.
+                    let b = Int(source[x * 4])
+                    let g = Int(source[x * 4 + 1])
+                    let r = Int(source[x * 4 + 2])
+                    let luma = UInt8((r * 77 + g * 150 + b * 29 + 128) >> 8)
+                    gray[x] = threshold ? (luma < 128 ? 0 : 255) : luma
+                }
+                writer.writeRow(gray)
+            }
+            try writer.finish()
+        }
+    }
+}
+
+/// A rectangle in sheet pixels.
+public struct PixelRect: Sendable, Equatable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
