@@ -24,6 +24,7 @@ VP_CUPSD_DIR=""
 VP_DBUS_PID=""
 VP_AVAHI_PID=""
 VP_AVAHI_OURS=""
+VP_SERVICES_DIR_OURS=""
 
 # Prints a message on stderr, prefixed with the library's name.
 services_log() {
@@ -40,6 +41,7 @@ services_free_port() {
 services_init_dir() {
     if [[ -z "${VP_SERVICES_DIR:-}" ]]; then
         VP_SERVICES_DIR="$(mktemp -d -t vprinter-services.XXXXXX)"
+        VP_SERVICES_DIR_OURS=1
         export VP_SERVICES_DIR
     fi
     mkdir -p "$VP_SERVICES_DIR"
@@ -83,8 +85,14 @@ source "$VP_SERVICES_LIB_DIR/cupsd.sh"
 # shellcheck source=scripts/lib/loopback-avahi.sh
 source "$VP_SERVICES_LIB_DIR/loopback-avahi.sh"
 
-# Stops every service this library started, keeping their logs. Safe to call more than once.
+# Stops every service this library started, keeping their logs, and removes the services' folder if this
+# library created it. Safe to call more than once.
 services_stop_all() {
     services_stop_cupsd
     services_stop_avahi
+    if [[ -n "$VP_SERVICES_DIR_OURS" ]]; then
+        rm -rf "$VP_SERVICES_DIR"
+        VP_SERVICES_DIR_OURS=""
+        unset VP_SERVICES_DIR
+    fi
 }
