@@ -1,1 +1,30 @@
-print("vprinter")
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+let options: CommandLineOptions
+do {
+    options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    Console.log("error: \(error.message)")
+    exit(2)
+}
+
+switch options.command {
+case .help:
+    Console.out(CommandLineOptions.usage)
+    exit(0)
+case .version:
+    Console.out("vprinter \(Version.string)")
+    exit(0)
+case .profiles:
+    exit(ProfilesCommand.run())
+case .jobs:
+    exit(JobsCommand(options: options).run())
+case .wait:
+    exit(WaitCommand(options: options).run())
+case .run:
+    exit(RunCommand(options: options).run())
+}

@@ -82,3 +82,20 @@ extension Printer {
         }
     }
 }
+
+extension Printer {
+    /// True while a job of this printer is being processed.
+    public var hasActiveProcessing: Bool {
+        status.withLock { state in state.jobs.values.contains { $0.state == .processing } }
+    }
+
+    /// Ends every job that has not ended (at shutdown): aborted, with a message; records are rewritten.
+    public func abortUnfinishedJobs(message: String) {
+        let ids = status.withLock { state in state.jobs.values.filter { !$0.state.isTerminal }.map(\.id) }
+        for id in ids {
+            _ = updateJob(id) { job in
+                try? job.apply(.aborted(reason: "aborted-by-system", message: message), at: Clock.now())
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+/// The parsed command line (DESIGN.md "Command line").
+struct CommandLineOptions: Sendable {
+    enum Command: Sendable, Equatable {
+        case run
+        case profiles
+        case jobs
+        case wait
+        case help
+        case version
+    }
+
+    var command: Command = .run
+    var profiles: [String] = []
+    var name: String?
+    var port: UInt16 = 8631
+    var listen: [String] = []
+    var outputDirectory = "vprinter-output"
+    var dnssd = true
+    var readyFile: String?
+    var maximumDocumentSize = 4 << 30
+    var renderWorkers: Int?
+    var json = false
+    var url: String?
+    var jobCount: Int?
+    var timeout: Double = 60
+    var verbose = false
+
+    /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
+    static let defaultPort: UInt16 = 8631
+
+    /// Parses arguments (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var rest = arguments[...]
+        if let first = rest.first, !first.hasPrefix("-") {
+            switch first {
+            case "run": options.command = .run
+            case "profiles": options.command = .profiles
+            case "jobs": options.command = .jobs
+            case "wait": options.command = .wait
+            case "help": options.command = .help
+            default: throw UsageError("unknown command '\(first)' (commands: run, profiles, jobs, wait, help)")
+            }
+            rest = rest.dropFirst()
+        }
+        func value(_ option: String) throws(UsageError) -> String {
+            guard let next = rest.popFirst() else { throw UsageError("\(option) needs a value") }
+            return next
+        }
+        while let argument = rest.popFirst() {
+            var option = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                option = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func take() throws(UsageError) -> String {
+                if let inline { return inline }
+                return try value(option)
+            }
+            switch option {
+            case "--profile", "-p": options.profiles.append(try take())
+            case "--name", "-n": options.name = try take()
+            case "--port":
+                let text = try take()
+                guard let port = UInt16(text) else {
+                    throw UsageError("--port needs a number from 0 to 65535, not '\(text)'")
+                }
+                options.port = port
+            case "--listen": options.listen.append(try take())
+            case "--output-dir", "-o": options.outputDirectory = try take()
+            case "--no-dnssd": options.dnssd = false
+            case "--ready-file": options.readyFile = try take()
+            case "--max-document-size":
+                let text = try take()
+                guard let size = parseSize(text), size > 0 else {
+                    throw UsageError("--max-document-size needs a size such as 500M or 4G, not '\(text)'")
+                }
+                options.maximumDocumentSize = size
+            case "--render-workers":
+                let text = try take()
+                guard let count = Int(text), count > 0, count <= 256 else {
+                    throw UsageError("--render-workers needs a number from 1 to 256, not '\(text)'")
+                }
+                options.renderWorkers = count
+            case "--json": options.json = true
+            case "--url": options.url = try take()
+            case "--jobs":
+                let text = try take()
+                guard let count = Int(text), count > 0 else { throw UsageError("--jobs needs a positive number") }
+                options.jobCount = count
+            case "--timeout":
+                let text = try take()
+                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                    throw UsageError("--timeout needs seconds between 0 and 86400, not '\(text)'")
+                }
+                options.timeout = seconds
+            case "--verbose", "-v": options.verbose = true
+            case "--help", "-h": options.command = .help
+            case "--version": options.command = .version
+            default: throw UsageError("unknown option '\(argument)' (see vprinter --help)")
+            }
+        }
+        return options
+    }
+
+    /// Parses `500M`, `4G`, `1024K` or a plain byte count.
+    static func parseSize(_ text: String) -> Int? {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        if let last = text.last?.uppercased().first, let unit = units[last] {
+            return Int(text.dropLast()).flatMap { $0.multipliedReportingOverflow(by: unit).overflow ? nil : $0 * unit }
+        }
+        return Int(text)
+    }
+
+    static let usage = """
+        vprinter: a virtual IPP Everywhere / AirPrint printer for testing.
+
+        usage:
+          vprinter [run] [options]      run the printer(s) until SIGINT or SIGTERM
+          vprinter profiles             list the shipped profiles
+          vprinter jobs [--output-dir DIR] [--json]
+          vprinter wait --url URL --jobs N [--timeout SECONDS]
+
+        options:
+          --profile NAME|FILE           printer profile (repeat for several printers; default duplex-laser)
+          --name TEXT                   printer and DNS-SD service name
+          --port N                      TCP port (default 8631; 0 = any free port)
+          --listen ADDR                 address to bind (repeatable; default: all)
+          --output-dir DIR              where jobs are recorded (default ./vprinter-output)
+          --no-dnssd                    do not advertise over DNS-SD
+          --ready-file PATH             write the printer URI(s) there once accepting connections
+          --max-document-size SIZE      largest document accepted (default 4G)
+          --render-workers N            jobs processed at once (default: one per core)
+          --verbose                     log every request on stderr
+          --version                     print the version
+        """
+}
+
+/// A mistake on the command line: exit status 2 with this message.
+struct UsageError: Error, Sendable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

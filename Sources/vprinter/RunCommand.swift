@@ -1,0 +1,96 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import IPP
+import VirtualPrinter
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `vprinter run`: loads the profiles, starts the printers, prints their URIs, serves until a signal.
+struct RunCommand {
+    let options: CommandLineOptions
+
+    /// Printers that run in one process at most.
+    static let maximumPrinters = 64
+
+    func run() -> Int32 {
+        let log: @Sendable (String) -> Void = { Console.log($0) }
+        let profileNames = options.profiles.isEmpty ? ["duplex-laser"] : options.profiles
+        guard profileNames.count <= Self.maximumPrinters else {
+            Console.log("error: at most \(Self.maximumPrinters) printers can run in one process")
+            return 2
+        }
+        var profiles: [PrinterProfile] = []
+        for name in profileNames {
+            do {
+                profiles.append(
+                    try PrinterProfile.load(nameOrPath: name, searchDirectories: ProfileSearch.directories()))
+            } catch {
+                Console.log("error: \(error)")
+                return 1
+            }
+        }
+        let output = (options.outputDirectory as NSString).standardizingPath
+        if let problem = OutputFolder.prepare(output) {
+            Console.log("error: \(problem)")
+            return 1
+        }
+        let names = PrinterNames.assign(profiles: profiles.map(\.name), requested: options.name)
+        let several = profiles.count > 1
+        let jobIDs = JobIDAllocator(outputDirectory: output)
+        let scheduler = JobScheduler(
+            workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount)
+        var printers: [Printer] = []
+        for (profile, name) in zip(profiles, names) {
+            let context = ProfileAttributeContext(printerName: name)
+            let configuration = PrinterConfiguration(
+                name: name, resourcePath: several ? "/ipp/print/\(PrinterNames.slug(name))" : "/ipp/print",
+                uuid: PrinterConfiguration.uuid(forName: name), attributes: profile.printerAttributes(context: context),
+                outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize)
+            printers.append(Printer(configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, log: log))
+        }
+        let service = PrinterService(printers: printers, log: log)
+        var limits = HTTPServerLimits.default
+        limits.maximumBodyBytes = Int.max
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(addresses: options.listen, port: options.port, limits: limits),
+            handler: service)
+        do {
+            try server.start()
+        } catch {
+            switch error {
+            case .addressInUse(let port):
+                Console.log("error: port \(port) is in use; choose another with --port, or --port 0 for any free port")
+            default:
+                Console.log("error: cannot listen: \(error)")
+            }
+            return 1
+        }
+        let host = options.listen.count == 1 ? Self.uriHost(options.listen[0]) : "localhost"
+        let uris = printers.map { "ipp://\(host):\(server.port)\($0.configuration.resourcePath)" }
+        if let readyFile = options.readyFile {
+            do {
+                try (uris.joined(separator: "\n") + "\n").write(toFile: readyFile, atomically: true, encoding: .utf8)
+            } catch {
+                Console.log("error: cannot write the ready file \(readyFile): \(error.localizedDescription)")
+                server.stop()
+                return 1
+            }
+        }
+        for uri in uris { Console.out(uri) }
+        for (printer, uri) in zip(printers, uris) {
+            log("printer '\(printer.name)' ready at \(uri), recording jobs in \(output)/jobs")
+        }
+        let advertiser = options.dnssd ? Advertiser(printers: printers, port: server.port, log: log) : nil
+        advertiser?.start()
+        Lifecycle.run(server: server, printers: printers, advertiser: advertiser, log: log)
+    }
+
+    /// A listen address as a URI host: IPv6 in brackets, the wildcard as localhost.
+    static func uriHost(_ address: String) -> String {
+        if address == "::" || address == "0.0.0.0" { return "localhost" }
+        return address.contains(":") ? "[\(address)]" : address
+    }
+}
