@@ -9,8 +9,9 @@ import IPP
 /// - the tables below: text, name, uri (also every base name ending in `-uri`), uriScheme, charset,
 ///   naturalLanguage, mimeMediaType, octetString;
 /// - any other string is a keyword when it has keyword syntax (RFC 8011 section 5.1.4), else text.
-/// Numbers are integers, JSON true/false booleans. Values that need another syntax can be written by a profile
-/// only through these rules.
+/// Numbers are integers, JSON true/false booleans; a string for an integer-only attribute (`integerAttributes`,
+/// e.g. copies, x-dimension, media-top-margin) is an error. Objects are ranges, resolutions, out-of-band values or
+/// collections (see `IPPJSON`).
 enum IPPJSONSyntax {
     /// The string syntaxes the tables choose from.
     enum StringSyntax {
@@ -21,6 +22,14 @@ enum IPPJSONSyntax {
     static let outOfBandTags: [String: IPPTag] = [
         "unsupported": .unsupported, "unknown": .unknown, "no-value": .noValue, "not-settable": .notSettable,
         "delete-attribute": .deleteAttribute, "admin-define": .adminDefine,
+    ]
+
+    /// Attributes and members that only take integers, so that a string for them is an error, not a keyword.
+    static let integerAttributes: Set<String> = [
+        "copies", "copies-default", "x-dimension", "y-dimension", "media-bottom-margin", "media-left-margin",
+        "media-right-margin", "media-top-margin", "number-up", "number-up-default", "job-priority", "pages-per-minute",
+        "pages-per-minute-color", "multiple-operation-time-out", "document-password-supported", "marker-levels",
+        "marker-low-levels", "marker-high-levels", "job-id", "document-number", "media-weight-metric",
     ]
 
     /// Enum attributes whose keyword names are those of another attribute.
@@ -44,6 +53,7 @@ enum IPPJSONSyntax {
             }
             return .enumValue(value)
         }
+        if integerAttributes.contains(attribute) { throw .notAnInteger(path: path) }
         if attribute.contains("date-time") {
             guard let date = parseDateTime(text) else { throw .badDateTime(path: path, text: text) }
             return .dateTime(date)

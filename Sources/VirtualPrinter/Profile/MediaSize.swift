@@ -109,22 +109,25 @@ public struct MediaSize: Hashable, Sendable, CustomStringConvertible {
         return Int32(scaled)
     }
 
-    /// Hundredths of millimetres as the shortest decimal in the unit (up to 4 decimals for inches, 2 for mm).
+    /// Hundredths of millimetres as the shortest decimal in the unit that converts back to the same value
+    /// (up to 4 decimals for inches, 2 for millimetres), so that `na_number-10_4.125x9.5in` survives a round trip.
     private static func format(_ value: Int32, unit: Unit) -> String {
         let divisor = unit == .inches ? 2540.0 : 100.0
-        let places = unit == .inches ? 4 : 2
+        let exact = Double(value) / divisor
         var scale = 1
-        for _ in 0..<places { scale *= 10 }
-        let units = (Double(value) / divisor * Double(scale)).rounded()
-        let whole = Int(units) / scale
-        var fraction = Int(units) % scale
-        guard fraction != 0 else { return String(whole) }
-        var digits = places
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
+        for places in 0...(unit == .inches ? 4 : 2) {
+            let units = Int((exact * Double(scale)).rounded())
+            let backToValue = (Double(units) / Double(scale) * divisor).rounded()
+            if backToValue == Double(value) || places == (unit == .inches ? 4 : 2) {
+                let whole = String(units / scale)
+                guard places > 0, units % scale != 0 else { return whole }
+                var fraction = String(units % scale)
+                fraction = String(repeating: "0", count: places - fraction.count) + fraction
+                while fraction.hasSuffix("0") { fraction.removeLast() }
+                return whole + "." + fraction
+            }
+            scale *= 10
         }
-        let fractionText = String(fraction)
-        return "\(whole)." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+        return String(value)
     }
 }
