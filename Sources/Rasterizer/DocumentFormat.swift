@@ -1,6 +1,6 @@
 /// The formats the renderer reads, detected from the first bytes of a document (application/octet-stream is
 /// resolved this way too).
-public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
+public enum DocumentFormat: String, Sendable, CaseIterable {
     case pdf = "application/pdf"
     case jpeg = "image/jpeg"
     case png = "image/png"

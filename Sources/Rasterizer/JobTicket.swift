@@ -1,7 +1,7 @@
 /// The job ticket values that change how a job is rendered (RFC 8011 section 5.2, PWG 5100.13, PWG 5100.14).
 ///
 /// Lengths are in hundredths of a millimetre, as IPP's media-col gives them.
-public struct JobTicket: Sendable, Equatable, Codable {
+public struct JobTicket: Sendable, Equatable {
     /// Media width (media-size x-dimension).
     public var mediaWidth = 21_590
     /// Media length (media-size y-dimension).
@@ -62,21 +62,21 @@ public struct JobTicket: Sendable, Equatable, Codable {
 }
 
 /// sides (RFC 8011 section 5.2.8).
-public enum Sides: String, Sendable, Codable {
+public enum Sides: String, Sendable {
     case oneSided = "one-sided"
     case twoSidedLongEdge = "two-sided-long-edge"
     case twoSidedShortEdge = "two-sided-short-edge"
 }
 
 /// print-color-mode (PWG 5100.13 section 6.2.3).
-public enum ColorMode: String, Sendable, Codable {
+public enum ColorMode: String, Sendable {
     case color
     case monochrome
     case biLevel = "bi-level"
 }
 
 /// print-scaling (PWG 5100.13 section 6.2.5).
-public enum Scaling: String, Sendable, Codable {
+public enum Scaling: String, Sendable {
     case auto
     case autoFit = "auto-fit"
     case fit
@@ -85,7 +85,7 @@ public enum Scaling: String, Sendable, Codable {
 }
 
 /// orientation-requested (RFC 8011 section 5.2.10).
-public enum Orientation: String, Sendable, Codable {
+public enum Orientation: String, Sendable {
     case portrait
     case landscape
     case reverseLandscape = "reverse-landscape"
@@ -103,7 +103,7 @@ public enum Orientation: String, Sendable, Codable {
 }
 
 /// presentation-direction-number-up (PWG 5100.3 section 3.13.6).
-public enum PresentationDirection: String, Sendable, Codable {
+public enum PresentationDirection: String, Sendable {
     case toRightToBottom = "toright-tobottom"
     case toBottomToRight = "tobottom-toright"
     case toLeftToBottom = "toleft-tobottom"
@@ -115,7 +115,7 @@ public enum PresentationDirection: String, Sendable, Codable {
 }
 
 /// multiple-document-handling (RFC 8011 section 5.2.4).
-public enum MultipleDocumentHandling: String, Sendable, Codable {
+public enum MultipleDocumentHandling: String, Sendable {
     case singleDocument = "single-document"
     case singleDocumentNewSheet = "single-document-new-sheet"
     case separateDocumentsCollatedCopies = "separate-documents-collated-copies"
@@ -123,7 +123,7 @@ public enum MultipleDocumentHandling: String, Sendable, Codable {
 }
 
 /// One range of page-ranges (rangeOfInteger), 1-based, inclusive.
-public struct PageRange: Sendable, Equatable, Codable {
+public struct PageRange: Sendable, Equatable {
     public var lower: Int
     public var upper: Int
 
