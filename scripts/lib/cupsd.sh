@@ -60,10 +60,15 @@ services_start_cupsd() {
     if [[ -n "$VP_CUPSD_PID" ]] && kill -0 "$VP_CUPSD_PID" 2>/dev/null; then
         return 0
     fi
+    # A private cupsd that a parent script started (it exported these) is reused.
+    if [[ -n "${CUPS_SERVER:-}" && -n "${VP_CUPSD_DIR:-}" ]] && lpstat -r >/dev/null 2>&1; then
+        services_log "reusing the private cupsd on $CUPS_SERVER"
+        return 0
+    fi
     local port
     services_init_dir
-    VP_CUPSD_DIR="$VP_SERVICES_DIR/cupsd"
-    rm -rf "$VP_CUPSD_DIR"
+    VP_CUPSD_DIR="$(mktemp -d "$VP_SERVICES_DIR/cupsd.XXXXXX")"
+    export VP_CUPSD_DIR
     mkdir -p "$VP_CUPSD_DIR"/{etc/ppd,etc/ssl,spool/tmp,cache,run,log}
     # The spool is read by filters running as lp; CUPS wants its usual owners and modes.
     chgrp lp "$VP_CUPSD_DIR/spool" "$VP_CUPSD_DIR/spool/tmp" "$VP_CUPSD_DIR/cache" 2>/dev/null || true
@@ -96,5 +101,5 @@ services_stop_cupsd() {
     wait "$VP_CUPSD_PID" 2>/dev/null || true
     VP_CUPSD_PID=""
     services_keep_logs "$VP_CUPSD_DIR/log"
-    unset CUPS_SERVER CUPS_STATEDIR
+    unset CUPS_SERVER CUPS_STATEDIR VP_CUPSD_DIR
 }

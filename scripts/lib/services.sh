@@ -1,11 +1,12 @@
 # shellcheck shell=bash
-# Private services for tests: a D-Bus system bus with an Avahi daemon restricted to loopback, and a cupsd with
-# its own configuration listening on a free loopback port. Nothing here touches the machine's own cupsd or
-# advertises beyond loopback.
+# Private services for tests: an Avahi daemon restricted to loopback on a private D-Bus system bus (through
+# scripts/lib/avahi.sh), and a cupsd with its own configuration listening on a free loopback port. Nothing here
+# touches the machine's own cupsd or advertises beyond loopback. A script started by another one that already
+# runs these services (their variables are exported) reuses them and leaves them running.
 #
 # Usage (from another bash script):
 #   source scripts/lib/services.sh
-#   services_start_avahi             # exports DBUS_SYSTEM_BUS_ADDRESS when it starts a private bus
+#   services_start_avahi             # exports DBUS_SYSTEM_BUS_ADDRESS and VPRINTER_TEST_AVAHI=1
 #   services_start_cupsd             # exports CUPS_SERVER (and CUPS_STATEDIR) for lpadmin, lp, lpstat
 #   ...
 #   services_stop_all                # also safe to call from an EXIT trap, and more than once
@@ -20,10 +21,8 @@ VP_SERVICES_LIB_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 readonly VP_SERVICE_START_TIMEOUT=20
 
 VP_CUPSD_PID=""
-VP_CUPSD_DIR=""
-VP_DBUS_PID=""
-VP_AVAHI_PID=""
-VP_AVAHI_OURS=""
+VP_CUPSD_DIR="${VP_CUPSD_DIR:-}"
+VP_AVAHI_STARTED_HERE=""
 VP_SERVICES_DIR_OURS=""
 
 # Prints a message on stderr, prefixed with the library's name.
@@ -82,8 +81,26 @@ services_keep_logs() {
 
 # shellcheck source=scripts/lib/cupsd.sh
 source "$VP_SERVICES_LIB_DIR/cupsd.sh"
-# shellcheck source=scripts/lib/loopback-avahi.sh
-source "$VP_SERVICES_LIB_DIR/loopback-avahi.sh"
+# shellcheck source=scripts/lib/avahi.sh
+source "$VP_SERVICES_LIB_DIR/avahi.sh"
+
+# Makes an Avahi daemon restricted to loopback reachable (scripts/lib/avahi.sh: reuses one that answers on the
+# bus, else starts a private bus and daemon) and exports VPRINTER_TEST_AVAHI=1 for the Swift tests.
+services_start_avahi() {
+    vp_avahi_start || return 1
+    VP_AVAHI_STARTED_HERE=1
+    export VPRINTER_TEST_AVAHI=1
+    services_log "avahi-daemon answers on ${DBUS_SYSTEM_BUS_ADDRESS}${VP_AVAHI_DIR:+ (private, files in $VP_AVAHI_DIR)}"
+}
+
+# Stops the daemon and bus if services_start_avahi started them in this shell (not if it reused them), keeping
+# the daemon's log in VP_ARTIFACTS.
+services_stop_avahi() {
+    [[ -n "$VP_AVAHI_STARTED_HERE" ]] || return 0
+    VP_AVAHI_STARTED_HERE=""
+    [[ -z "${VP_AVAHI_DIR:-}" ]] || services_keep_logs "$VP_AVAHI_DIR"
+    vp_avahi_stop
+}
 
 # Stops every service this library started, keeping their logs, and removes the services' folder if this
 # library created it. Safe to call more than once.
