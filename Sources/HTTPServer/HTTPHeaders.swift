@@ -29,7 +29,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// The values of every field with this name, in order.
     public func values(_ name: String) -> [String] {
-        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+        var values: [String] = []
+        for field in fields where Self.namesMatch(field.name, name) {
+            values.append(field.value)
+        }
+        return values
     }
 
     /// Whether at least one field has this name.
@@ -73,6 +77,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Compares two field names byte by byte, ignoring ASCII case.
     static func namesMatch(_ left: String, _ right: String) -> Bool {
+        if left.utf8.count != right.utf8.count { return false }
         var leftBytes = left.utf8.makeIterator()
         var rightBytes = right.utf8.makeIterator()
         while true {

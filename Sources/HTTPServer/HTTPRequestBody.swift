@@ -49,17 +49,28 @@ public struct HTTPRequestBody: ~Copyable {
 
     /// Reads up to `maximum` bytes; an empty array means the body ended.
     public mutating func read(maximum: Int) throws(HTTPServerError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(0, maximum))
-        let count = bytes.withUnsafeMutableBytes { raw in
-            Result { () throws(HTTPServerError) in try read(into: raw) }
+        var capacity = max(0, maximum)
+        if case .length(let length) = remaining { capacity = min(capacity, length) }
+        var failure: HTTPServerError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            do throws(HTTPServerError) {
+                count = try read(into: UnsafeMutableRawBufferPointer(buffer))
+            } catch {
+                failure = error
+                count = 0
+            }
         }
-        bytes.removeSubrange(try count.get()...)
+        if let failure { throw failure }
         return bytes
     }
 
     /// Reads the whole rest of the body; more than `maximum` bytes is `bodyTooLarge`.
     public mutating func readAll(maximum: Int) throws(HTTPServerError) -> [UInt8] {
         var bytes: [UInt8] = []
+        if case .length(let length) = remaining {
+            guard length <= maximum else { throw record(.bodyTooLarge) }
+            bytes.reserveCapacity(length)
+        }
         while true {
             let chunk = try read(maximum: 64 * 1024)
             if chunk.isEmpty { return bytes }
