@@ -181,3 +181,38 @@ func derivedAttributesNeverRepeatANameAndOmitTheDynamicOnes(profile: String) thr
     #expect(derived["operations-supported"]?.values == [.enumValue(2), .enumValue(11)])
     #expect(derived["multiple-operation-time-out"]?.value == .integer(30))
 }
+
+@Test func customSizeRangeAndFinishingsAppearWhenTheProfileHasThem() throws {
+    var object = try shippedProfileJSON("duplex-laser")
+    object["media"] = ["na_letter_8.5x11in", "custom_min_3x5in", "custom_max_8.5x14in"]
+    object["finishings"] = ["staple-top-left", "punch-dual-left"]
+    let profile = try PrinterProfile.decode(JSONSerialization.data(withJSONObject: object), file: "t.json")
+    let derived = profile.printerAttributes(context: ProfileAttributeContext(printerName: "p"))
+    let range = IPPValue.collection([
+        IPPAttribute("x-dimension", .rangeOfInteger(7620...21590)),
+        IPPAttribute("y-dimension", .rangeOfInteger(12700...35560)),
+    ])
+    #expect(derived["media-size-supported"]?.values.last == range)
+    #expect(derived["media-supported"]?.values.contains(.keyword("custom_min_3x5in")) == true)
+    #expect(derived["finishings-supported"]?.values == [.enumValue(3), .enumValue(20), .enumValue(74)])
+    #expect(derived["finishing-template-supported"]?.values.contains(.keyword("staple-top-left")) == true)
+    #expect(derived["finishings-col-supported"]?.value == .keyword("finishing-template"))
+    #expect(profile.urfSupported.contains("FN20-74"))
+}
+
+@Test func customSizeNeedsBothLimits() throws {
+    var object = try shippedProfileJSON("duplex-laser")
+    object["media"] = ["na_letter_8.5x11in", "custom_min_3x5in"]
+    #expect(profileError(object)?.keyPath == "media")
+}
+
+@Test func inputTraysDescribeEachSource() throws {
+    let trays = try #require(try attributes("duplex-laser")["printer-input-tray"]).values
+    #expect(
+        trays
+            == [
+                "type=other;mediafeed=0;mediaxfeed=0;maxcapacity=-2;level=-2;status=0;name=auto;",
+                "type=sheetFeedAutoRemovableTray;mediafeed=0;mediaxfeed=0;maxcapacity=250;level=250;status=0;name=main;",
+                "type=sheetFeedManual;mediafeed=0;mediaxfeed=0;maxcapacity=1;level=0;status=0;name=manual;",
+            ].map { .octetString(Array($0.utf8)) })
+}

@@ -23,6 +23,7 @@ extension PrinterProfile {
             IPPAttribute("copies-supported", .rangeOfInteger(1...copiesMax)),
             IPPAttribute("finishings-default", .enumValue(3)),
             IPPAttribute(name: "finishings-supported", values: finishings.compactMap(finishingValue)),
+            IPPAttribute(name: "finishings-ready", values: finishings.compactMap(finishingValue)),
             keywords("multiple-document-handling-default", ["separate-documents-collated-copies"]),
             keywords(
                 "multiple-document-handling-supported",
