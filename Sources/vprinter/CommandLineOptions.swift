@@ -24,6 +24,7 @@ struct CommandLineOptions: Sendable {
     var jobCount: Int?
     var timeout: Double = 60
     var verbose = false
+    var apiToken: String?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -95,6 +96,7 @@ struct CommandLineOptions: Sendable {
                     throw UsageError("--timeout needs seconds between 0 and 86400, not '\(text)'")
                 }
                 options.timeout = seconds
+            case "--api-token": options.apiToken = try take()
             case "--verbose", "-v": options.verbose = true
             case "--help", "-h": options.command = .help
             case "--version": options.command = .version
@@ -132,6 +134,7 @@ struct CommandLineOptions: Sendable {
           --ready-file PATH             write the printer URI(s) there once accepting connections
           --max-document-size SIZE      largest document accepted (default 4G)
           --render-workers N            jobs processed at once (default: one per core)
+          --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
           --verbose                     log every request on stderr
           --version                     print the version
         """

@@ -42,6 +42,7 @@ struct RunCommand {
         let jobIDs = JobIDAllocator(outputDirectory: output)
         let scheduler = JobScheduler(
             workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount)
+        let events = EventHub()
         var printers: [Printer] = []
         for (profile, name) in zip(profiles, names) {
             let context = ProfileAttributeContext(printerName: name)
@@ -49,9 +50,10 @@ struct RunCommand {
                 name: name, resourcePath: several ? "/ipp/print/\(PrinterNames.slug(name))" : "/ipp/print",
                 uuid: PrinterConfiguration.uuid(forName: name), attributes: profile.printerAttributes(context: context),
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize)
-            printers.append(Printer(configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, log: log))
+            printers.append(
+                Printer(configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, events: events, log: log))
         }
-        let service = PrinterService(printers: printers, log: log)
+        let service = PrinterService(printers: printers, events: events, apiToken: options.apiToken, log: log)
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
         let server = HTTPServer(

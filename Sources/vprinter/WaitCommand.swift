@@ -1,12 +1,50 @@
-/// `vprinter wait --url URL --jobs N [--timeout S]`: blocks until N jobs have ended on a running printer.
-///
-/// It asks the printer's JSON API (`GET /api/v1/wait`), which lands with the test API (issue 5); until then
-/// it says so and exits 1 rather than pretend.
+import Foundation
+import HTTPServer
+
+/// `vprinter wait --url URL --jobs N [--timeout S]`: blocks until N jobs have ended on a running printer
+/// (the JSON API's `GET /api/v1/wait`), prints their records as JSON, exits 0; exits 1 on timeout.
 struct WaitCommand {
     let options: CommandLineOptions
 
     func run() -> Int32 {
-        Console.log("error: vprinter wait is not available in this version; poll GET /api/v1/jobs instead")
-        return 1
+        guard let url = options.url, let count = options.jobCount else {
+            Console.log("error: wait needs --url URL and --jobs N")
+            return 2
+        }
+        guard let base = Self.apiBase(url) else {
+            Console.log("error: --url must be the printer's ipp:// or http:// URL, not '\(url)'")
+            return 2
+        }
+        let request = "\(base)/api/v1/wait?jobs=\(count)&timeout=\(options.timeout)"
+        do {
+            let response = try HTTPClient.get(request, timeout: options.timeout + 10)
+            switch response.status {
+            case 200:
+                Console.out(String(decoding: response.body, as: UTF8.self))
+                return 0
+            case 408:
+                Console.log("error: timed out after \(options.timeout) s waiting for \(count) jobs to end")
+                return 1
+            default:
+                Console.log(
+                    "error: the printer answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
+                return 1
+            }
+        } catch {
+            Console.log("error: cannot reach \(base): \(error)")
+            return 1
+        }
+    }
+
+    /// `http://host:port` from an `ipp://host:port/...` or `http://host:port/...` URL.
+    static func apiBase(_ url: String) -> String? {
+        for scheme in ["ipp://", "http://"] where url.hasPrefix(scheme) {
+            let rest = url.dropFirst(scheme.count)
+            let authority = rest.prefix { $0 != "/" }
+            guard !authority.isEmpty else { return nil }
+            let hasPort = authority.hasPrefix("[") ? authority.contains("]:") : authority.contains(":")
+            return "http://\(authority)\(hasPort ? "" : (scheme == "ipp://" ? ":631" : ""))"
+        }
+        return nil
     }
 }

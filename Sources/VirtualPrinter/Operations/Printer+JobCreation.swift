@@ -198,6 +198,7 @@ extension Printer {
             state.jobs[id] = job
             state.jobOrder.append(id)
             if let failure = recorder.write(job) { log(failure) }
+            publish(.jobCreated, job: job)
         }
         log("job \(id) created by \(context.user) from \(context.client.address): \(name)")
         return .success(job)
@@ -214,9 +215,19 @@ extension Printer {
             } catch {
                 return .failure(error)
             }
+            let before = state.jobs[id]
+            let printerStateBefore = state.lastState
             state.jobs[id] = job
             state.noteStateChange(at: Clock.now())
             if let failure = recorder.write(job) { log(failure) }
+            if before?.state != job.state || before?.reasons != job.reasons {
+                publish(.jobStateChanged, job: job)
+            } else if before?.impressions.count != job.impressions.count {
+                publish(.jobProgress, job: job)
+            }
+            if state.lastState != printerStateBefore {
+                publishPrinterState(state.lastState, reasons: state.reasons)
+            }
             return .success(job)
         }
     }
@@ -224,5 +235,23 @@ extension Printer {
     /// A job-uuid unique to the printer, job and time.
     static func jobUUID(printerUUID: String, jobID: Int, time: Double) -> String {
         PrinterConfiguration.uuid(forName: "\(printerUUID) job \(jobID) \(time)")
+    }
+}
+
+extension Printer {
+    /// Publishes a job event.
+    func publish(_ kind: PrinterEvent.Kind, job: Job) {
+        events.publish(
+            PrinterEvent(
+                kind: kind, sequence: 0, time: Clock.now(), printerName: configuration.name, jobID: job.id,
+                state: job.state.keyword, reasons: job.reasons, message: job.message))
+    }
+
+    /// Publishes a printer state change.
+    func publishPrinterState(_ state: PrinterStateValue, reasons: [String]) {
+        events.publish(
+            PrinterEvent(
+                kind: .printerStateChanged, sequence: 0, time: Clock.now(), printerName: configuration.name, jobID: nil,
+                state: state.keyword, reasons: reasons.isEmpty ? ["none"] : reasons, message: nil))
     }
 }

@@ -13,6 +13,8 @@ public final class Printer: Sendable {
     let scheduler: JobScheduler
     let recorder: JobRecorder
     let renderer: (any JobRenderer)?
+    /// Where job and printer state changes are published (event stream, waiters).
+    public let events: EventHub
     let log: @Sendable (String) -> Void
     /// When the printer started, for printer-up-time and time-at-* values.
     let startTime: Double
@@ -30,8 +32,10 @@ public final class Printer: Sendable {
 
     public init(
         configuration: PrinterConfiguration, jobIDs: JobIDAllocator, scheduler: JobScheduler,
-        renderer: (any JobRenderer)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+        renderer: (any JobRenderer)? = nil, events: EventHub = EventHub(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.events = events
         self.configuration = configuration
         self.jobIDs = jobIDs
         self.scheduler = scheduler

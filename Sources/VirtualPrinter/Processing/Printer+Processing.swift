@@ -99,3 +99,22 @@ extension Printer {
         }
     }
 }
+
+extension Printer {
+    /// Forgets every job (API reset): jobs not ended are canceled first, then records and folders removed.
+    /// Job ids go on increasing.
+    @discardableResult
+    public func forgetAllJobs() -> Int {
+        let removed: [Job] = status.withLock { state in
+            let all = state.jobOrder.compactMap { state.jobs[$0] }
+            state.jobs.removeAll()
+            state.jobOrder.removeAll()
+            state.noteStateChange(at: Clock.now())
+            return all
+        }
+        for job in removed {
+            try? FileManager.default.removeItem(atPath: recorder.folder(of: job.id))
+        }
+        return removed.count
+    }
+}

@@ -6,7 +6,6 @@ extension PrinterService {
     /// GET and HEAD: printer icons, the JSON API and the web page.
     func handleGET(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
-        if path.hasPrefix("/api/") { return handleAPI(request) }
         for printer in printers {
             let prefix = printer.configuration.resourcePath + "/icon-"
             if path.hasPrefix(prefix), path.hasSuffix(".png"),
@@ -25,32 +24,6 @@ extension PrinterService {
                 status: 200, text: StatusPage.html(printers: printers), contentType: "text/html; charset=utf-8")
         }
         return HTTPResponse(status: 404, text: "Not found: \(path)\n")
-    }
-
-    /// The JSON API (DESIGN.md "JSON API").
-    func handleAPI(_ request: HTTPRequest) -> HTTPResponse {
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" else {
-            return json(["error": "unknown API path \(request.path)"], status: 404)
-        }
-        switch parts[2] {
-        case "printers" where parts.count == 3:
-            return json(printers.map(printerSummary))
-        case "jobs" where parts.count == 3:
-            let name = request.queryValue("printer")
-            let records = printers.filter { name == nil || $0.name == name }
-                .flatMap { printer in printer.jobs.map { (printer, $0) } }
-                .sorted { $0.1.id < $1.1.id }
-                .map { JobRecorder.record(of: $0.1) }
-            return json(records)
-        case "jobs" where parts.count == 4:
-            guard let id = Int(parts[3]), let job = printers.lazy.compactMap({ $0.job(id) }).first else {
-                return json(["error": "no job \(parts[3])"], status: 404)
-            }
-            return json(JobRecorder.record(of: job))
-        default:
-            return json(["error": "unknown API path \(request.path)"], status: 404)
-        }
     }
 
     func printerSummary(_ printer: Printer) -> [String: Any] {

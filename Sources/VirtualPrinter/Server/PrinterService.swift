@@ -10,8 +10,19 @@ public final class PrinterService: HTTPHandler {
     /// The size of each read of a document body.
     static let documentReadSize = 256 * 1024
 
-    public init(printers: [Printer], log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// Job and printer events of every printer here.
+    public let events: EventHub
+    /// When set, mutating API calls need `Authorization: Bearer <token>`; when nil, they are accepted from
+    /// loopback only.
+    let apiToken: String?
+
+    public init(
+        printers: [Printer], events: EventHub? = nil, apiToken: String? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.printers = printers
+        self.events = events ?? printers.first?.events ?? EventHub()
+        self.apiToken = apiToken
         var byPath: [String: Printer] = [:]
         for printer in printers { byPath[printer.configuration.resourcePath] = printer }
         self.byPath = byPath
@@ -24,6 +35,7 @@ public final class PrinterService: HTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        if request.path == "/api" || request.path.hasPrefix("/api/") { return handleAPI(request) }
         if request.method == "POST" {
             let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
             guard contentType.hasPrefix("application/ipp") else {

@@ -1,0 +1,119 @@
+import Glibc
+
+/// A minimal blocking HTTP/1.1 client for the command line (`vprinter wait`): one GET per connection,
+/// `Connection: close`, bodies framed by Content-Length or by the close.
+public enum HTTPClient {
+    /// The largest response body accepted.
+    public static let maximumResponseBytes = 64 << 20
+
+    /// A response: status code and body.
+    public struct Response: Sendable {
+        public var status: Int
+        public var body: [UInt8]
+    }
+
+    /// GETs `url` (`http://host:port/path?query`), waiting at most `timeout` seconds for the whole exchange.
+    public static func get(_ url: String, timeout: Double) throws(HTTPServerError) -> Response {
+        guard let (host, port, path) = split(url) else { throw .malformedRequest(reason: "not an http URL: \(url)") }
+        let socket = try connect(host: host, port: port)
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
+        try socket.setSendTimeout(seconds: max(1, timeout))
+        let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        try socket.send(Array("GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n\r\n".utf8))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            guard try socket.waitReadable(until: deadline) == .readable else { throw .timedOut }
+            let read: Result<Int, HTTPServerError> = buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(HTTPServerError) in try socket.receive(into: raw) }
+            }
+            let count = try read.get()
+            if count == 0 { break }
+            received += buffer[0..<count]
+            guard received.count <= maximumResponseBytes else { throw .bodyTooLarge }
+        }
+        return try parse(received)
+    }
+
+    static func split(_ url: String) -> (host: String, port: UInt16, path: String)? {
+        guard url.hasPrefix("http://") else { return nil }
+        let rest = url.dropFirst("http://".count)
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let authority = rest[..<slash]
+        let path = slash == rest.endIndex ? "/" : String(rest[slash...])
+        var host = String(authority)
+        var port: UInt16 = 80
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            host = String(authority[authority.index(after: authority.startIndex)..<close])
+            let after = authority[authority.index(after: close)...]
+            if after.hasPrefix(":") { guard let p = UInt16(after.dropFirst()) else { return nil }; port = p }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = String(authority[..<colon])
+            guard let p = UInt16(authority[authority.index(after: colon)...]) else { return nil }
+            port = p
+        }
+        return host.isEmpty ? nil : (host, port, path)
+    }
+
+    static func connect(host: String, port: UInt16) throws(HTTPServerError) -> Socket {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+            throw .invalidAddress(host)
+        }
+        defer { freeaddrinfo(list) }
+        var lastError = HTTPServerError.connectionClosed
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let current = entry {
+            entry = current.pointee.ai_next
+            let descriptor = socket(
+                current.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            if descriptor < 0 { continue }
+            let socket = Socket(descriptor: descriptor)
+            do throws(HTTPServerError) {
+                _ = try Syscall.run("connect") {
+                    Glibc.connect(descriptor, current.pointee.ai_addr, current.pointee.ai_addrlen)
+                }
+                return socket
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(HTTPServerError) -> Response {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard
+            let headEnd = bytes.indices.first(where: { i in
+                i + 4 <= bytes.count && Array(bytes[i..<(i + 4)]) == separator
+            })
+        else { throw .malformedRequest(reason: "response without a complete head") }
+        let head = String(decoding: bytes[..<headEnd], as: UTF8.self)
+        let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
+        let statusParts = lines.first?.split(separator: " ") ?? []
+        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
+            throw .malformedRequest(reason: "bad status line")
+        }
+        var body = Array(bytes[(headEnd + 4)...])
+        for line in lines.dropFirst() {
+            let pair = line.split(separator: ":", maxSplits: 1)
+            if pair.count == 2, pair[0].lowercased() == "content-length",
+                let length = Int(pair[1].trimmingCharacters(in: " \t")), length <= body.count
+            {
+                body = Array(body.prefix(length))
+            }
+        }
+        return Response(status: status, body: body)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> Substring {
+        var s = self
+        while let f = s.first, set.contains(f) { s = s.dropFirst() }
+        while let l = s.last, set.contains(l) { s = s.dropLast() }
+        return s
+    }
+}

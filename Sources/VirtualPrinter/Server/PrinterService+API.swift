@@ -1,0 +1,190 @@
+import Foundation
+import HTTPServer
+import IPP
+
+/// The JSON API (DESIGN.md "JSON API", docs/api.md): printers, jobs, recorded files, reset, wait, events.
+extension PrinterService {
+    /// The longest a `wait` may block, in seconds; longer requests are refused.
+    static let maximumWaitTimeout: Double = 3600
+    /// Event streams open at once; more are answered 503.
+    static let maximumEventStreams = 64
+    /// Seconds between keep-alive comments on an idle event stream.
+    static let eventKeepAliveInterval: Double = 15
+
+    func handleAPI(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" else {
+            return json(["error": "unknown API path \(request.path); see /api/v1/printers"], status: 404)
+        }
+        let route = Array(parts.dropFirst(2))
+        switch (request.method, route.first, route.count) {
+        case ("GET", "printers", 1), ("HEAD", "printers", 1):
+            return json(printers.map(printerSummary))
+        case ("GET", "jobs", 1), ("HEAD", "jobs", 1):
+            return listJobs(request)
+        case ("DELETE", "jobs", 1):
+            if let refusal = refuseMutation(request) { return refusal }
+            let count = printers.reduce(0) { $0 + $1.forgetAllJobs() }
+            log("API: forgot \(count) jobs")
+            return json(["deleted": count])
+        case ("GET", "jobs", 2), ("HEAD", "jobs", 2):
+            guard let job = job(route[1]) else { return json(["error": "no job \(route[1])"], status: 404) }
+            return json(JobRecorder.record(of: job))
+        case ("GET", "jobs", 4) where route[2] == "files", ("HEAD", "jobs", 4) where route[2] == "files":
+            return jobFile(jobID: route[1], name: route[3])
+        case ("GET", "wait", 1):
+            return wait(request)
+        case ("GET", "events", 1):
+            return eventStream(request)
+        case (_, "printers", 1), (_, "jobs", 1), (_, "jobs", 2), (_, "wait", 1), (_, "events", 1):
+            return json(["error": "method \(request.method) not allowed on \(request.path)"], status: 405)
+        default:
+            return json(["error": "unknown API path \(request.path)"], status: 404)
+        }
+    }
+
+    /// A mutating call is refused (403) unless it carries the API token, or, with no token set, comes from
+    /// loopback.
+    func refuseMutation(_ request: HTTPRequest) -> HTTPResponse? {
+        if let apiToken {
+            guard request.headers["Authorization"] == "Bearer \(apiToken)" else {
+                return json(["error": "this call needs Authorization: Bearer <api token>"], status: 403)
+            }
+            return nil
+        }
+        guard request.isLoopback else {
+            return json(
+                ["error": "changes are accepted from loopback only; start vprinter with --api-token"], status: 403)
+        }
+        return nil
+    }
+
+    /// Jobs oldest first, filtered by `printer`, `state` (a job-state keyword, or `ended` / `active`) and `name`.
+    func listJobs(_ request: HTTPRequest) -> HTTPResponse {
+        let state = request.queryValue("state")
+        if let state, state != "ended", state != "active", JobState(keyword: state) == nil {
+            return json(["error": "state must be a job-state keyword, ended or active"], status: 400)
+        }
+        return json(selectJobs(request).map { JobRecorder.record(of: $0) })
+    }
+
+    /// The jobs a query selects, oldest first.
+    func selectJobs(_ request: HTTPRequest) -> [Job] {
+        let printerName = request.queryValue("printer")
+        let state = request.queryValue("state")
+        let name = request.queryValue("name")
+        return printers.filter { printerName == nil || $0.name == printerName }
+            .flatMap(\.jobs)
+            .filter { job in
+                switch state {
+                case nil: true
+                case "ended": job.state.isTerminal
+                case "active": !job.state.isTerminal
+                case let keyword?: job.state.keyword == keyword
+                }
+            }
+            .filter { name == nil || $0.name == name }
+            .sorted { $0.id < $1.id }
+    }
+
+    func job(_ text: String) -> Job? {
+        guard let id = Int(text), id > 0 else { return nil }
+        return printers.lazy.compactMap { $0.job(id) }.first
+    }
+
+    /// A file recorded in a job's folder; the name must be a plain file name of the job (no path).
+    func jobFile(jobID: String, name: String) -> HTTPResponse {
+        guard let job = job(jobID) else { return json(["error": "no job \(jobID)"], status: 404) }
+        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        guard allowed, !name.hasPrefix("."), !name.isEmpty,
+            let printer = printers.first(where: { $0.job(job.id) != nil })
+        else {
+            return json(["error": "no file \(name) in job \(jobID)"], status: 404)
+        }
+        let path = "\(printer.recorder.folder(of: job.id))/\(name)"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return json(["error": "no file \(name) in job \(jobID)"], status: 404)
+        }
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", Self.contentType(ofFile: name))
+        return HTTPResponse(status: 200, headers: headers, body: .file(path: path))
+    }
+
+    static func contentType(ofFile name: String) -> String {
+        switch name.split(separator: ".").last.map(String.init) {
+        case "png": "image/png"
+        case "json": "application/json"
+        case "pdf": "application/pdf"
+        case "jpg": "image/jpeg"
+        case "pwg": "image/pwg-raster"
+        case "urf": "image/urf"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// Blocks until `jobs` jobs have ended, then answers them; 408 after `timeout` seconds.
+    func wait(_ request: HTTPRequest) -> HTTPResponse {
+        guard let countText = request.queryValue("jobs"), let count = Int(countText), count > 0 else {
+            return json(["error": "wait needs jobs=N with N > 0"], status: 400)
+        }
+        var timeout = 30.0
+        if let text = request.queryValue("timeout") {
+            guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maximumWaitTimeout else {
+                return json(["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
+            }
+            timeout = value
+        }
+        let subscription = events.subscribe()
+        defer { subscription.cancel() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let ended = selectJobs(request).filter { $0.state.isTerminal }
+            if ended.count >= count { return json(ended.map { JobRecorder.record(of: $0) }) }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 {
+                return json(
+                    [
+                        "error": "timed out with \(ended.count) of \(count) jobs ended",
+                        "jobs": ended.map { JobRecorder.record(of: $0) },
+                    ],
+                    status: 408)
+            }
+            _ = subscription.next(timeout: remaining)
+        }
+    }
+
+    /// Server-sent events (text/event-stream): one event per job or printer state change.
+    func eventStream(_ request: HTTPRequest) -> HTTPResponse {
+        guard events.subscriberCount < Self.maximumEventStreams else {
+            return json(["error": "too many event streams open"], status: 503)
+        }
+        let subscription = events.subscribe()
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", "text/event-stream")
+        headers.set("Cache-Control", "no-cache")
+        return HTTPResponse(
+            status: 200, headers: headers,
+            body: .stream { stream in
+                defer { subscription.cancel() }
+                try stream.write(": vprinter events\n\n")
+                try stream.flush()
+                while !stream.isServerStopping {
+                    guard let batch = subscription.next(timeout: Self.eventKeepAliveInterval) else {
+                        try stream.write("event: overflow\ndata: {\"error\":\"the client read too slowly\"}\n\n")
+                        try stream.flush()
+                        return
+                    }
+                    if batch.isEmpty { try stream.write(": keep-alive\n\n") }
+                    for event in batch {
+                        let data =
+                            (try? JSONSerialization.data(withJSONObject: event.json, options: [.sortedKeys])) ?? Data()
+                        try stream.write("id: \(event.sequence)\nevent: \(event.kind.rawValue)\ndata: ")
+                        try stream.write(Array(data))
+                        try stream.write("\n\n")
+                    }
+                    try stream.flush()
+                }
+            })
+    }
+}
