@@ -42,13 +42,12 @@ extension Connection {
     private func sendFile(
         _ path: String, response: HTTPResponse, request: HTTPRequest, keepAlive: Bool, sendsContent: Bool
     ) throws(HTTPServerError) -> Bool {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else {
+        guard let file = try? Syscall.run("open", { open(path, O_RDONLY | O_CLOEXEC) }) else {
             return try send(Self.errorResponse(404), to: request, keepAlive: keepAlive)
         }
         defer { Syscall.close(file) }
         var status = stat()
-        guard fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+        guard (try? Syscall.run("fstat", { fstat(file, &status) })) != nil, (status.st_mode & S_IFMT) == S_IFREG else {
             return try send(Self.errorResponse(404), to: request, keepAlive: keepAlive)
         }
         let size = Int(status.st_size)

@@ -65,9 +65,9 @@ final class Connection {
             status: 503, reason: nil, headers: ["Content-Type": "text/plain"], framing: .length(body.count),
             keepAlive: false, requestVersion: .http1_1, date: date.now(), to: &bytes)
         bytes += body
-        var flags: Int32 = 0
-        flags = fcntl(socket.descriptor, F_GETFL)
-        _ = fcntl(socket.descriptor, F_SETFL, flags | O_NONBLOCK)
+        if let flags = try? Syscall.run("fcntl", { fcntl(socket.descriptor, F_GETFL) }) {
+            _ = try? Syscall.run("fcntl") { fcntl(socket.descriptor, F_SETFL, flags | O_NONBLOCK) }
+        }
         try? socket.send(bytes)
         socket.shutdownOutput()
         var scratch = [UInt8](repeating: 0, count: 4096)

@@ -86,8 +86,7 @@ public final class HTTPServer: Sendable {
         threads.forEach(ThreadLauncher.join)
         let deadline = ContinuousClock.now + Self.stopGracePeriod
         while context.activeConnections.load(ordering: .relaxed) > 0 && ContinuousClock.now < deadline {
-            var pause = timespec(tv_sec: 0, tv_nsec: Int(Self.stopPollInterval.components.attoseconds / 1_000_000_000))
-            _ = nanosleep(&pause, nil)
+            Syscall.sleep(for: Self.stopPollInterval)
         }
     }
 }

@@ -91,18 +91,10 @@ struct Listener: Sendable {
                 _ = try? Syscall.run("fcntl") { fcntl(client, F_SETFD, FD_CLOEXEC) }
                 Connection.admit(descriptor: client, peer: peer, localPort: port, context: context)
             } catch  where error.hasErrno(EMFILE, ENFILE, ENOBUFS, ENOMEM) {
-                sleep(for: Self.exhaustionBackoff)
+                Syscall.sleep(for: Self.exhaustionBackoff)
             } catch {
                 continue
             }
         }
-    }
-
-    /// Sleeps the calling thread.
-    private func sleep(for duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
     }
 }

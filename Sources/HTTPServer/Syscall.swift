@@ -19,6 +19,14 @@ enum Syscall {
         }
     }
 
+    /// Sleeps the calling thread for `duration`, resuming after signals.
+    static func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    }
+
     /// Closes a descriptor, ignoring errors: after `close`, even with EINTR, Linux has released it.
     static func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import HTTPServer
@@ -63,4 +64,9 @@ import Testing
         configuration: HTTPServerConfiguration(addresses: ["127.0.0.1"], port: port), handler: echoHandler)
     try again.start()
     again.stop()
+}
+
+@Test func errorsDescribeThemselvesForPeople() {
+    #expect(HTTPServerError.addressInUse(port: 631).description == "port 631 is already in use")
+    #expect(HTTPServerError.system(call: "bind", errno: EACCES).description.contains("Permission denied"))
 }
