@@ -25,6 +25,7 @@ struct CommandLineOptions: Sendable {
     var timeout: Double = 60
     var verbose = false
     var apiToken: String?
+    var maximumJobs: Int?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -97,6 +98,12 @@ struct CommandLineOptions: Sendable {
                 }
                 options.timeout = seconds
             case "--api-token": options.apiToken = try take()
+            case "--max-jobs":
+                let text = try take()
+                guard let count = Int(text), count > 0 else {
+                    throw UsageError("--max-jobs needs a positive number, not '\(text)'")
+                }
+                options.maximumJobs = count
             case "--verbose", "-v": options.verbose = true
             case "--help", "-h": options.command = .help
             case "--version": options.command = .version
@@ -134,6 +141,7 @@ struct CommandLineOptions: Sendable {
           --ready-file PATH             write the printer URI(s) there once accepting connections
           --max-document-size SIZE      largest document accepted (default 4G)
           --render-workers N            jobs processed at once (default: one per core)
+          --max-jobs N                  keep only the newest N jobs (records and folders) per printer
           --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
           --verbose                     log every request on stderr
           --version                     print the version

@@ -49,10 +49,12 @@ struct RunCommand {
             let configuration = PrinterConfiguration(
                 name: name, resourcePath: several ? "/ipp/print/\(PrinterNames.slug(name))" : "/ipp/print",
                 uuid: PrinterConfiguration.uuid(forName: name), attributes: profile.printerAttributes(context: context),
-                outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize)
+                outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
+                maximumJobs: options.maximumJobs)
             printers.append(
                 Printer(configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, events: events, log: log))
         }
+        for printer in printers { printer.beginRestore() }
         let service = PrinterService(printers: printers, events: events, apiToken: options.apiToken, log: log)
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
@@ -85,9 +87,29 @@ struct RunCommand {
         for (printer, uri) in zip(printers, uris) {
             log("printer '\(printer.name)' ready at \(uri), recording jobs in \(output)/jobs")
         }
+        Self.restoreJobs(printers: printers, outputDirectory: output, log: log)
         let advertiser = options.dnssd ? Advertiser(printers: printers, port: server.port, log: log) : nil
         advertiser?.start()
         Lifecycle.run(server: server, printers: printers, advertiser: advertiser, log: log)
+    }
+
+    /// Reads the records of earlier runs in the background and hands each printer its own jobs.
+    static func restoreJobs(printers: [Printer], outputDirectory: String, log: @escaping @Sendable (String) -> Void) {
+        Thread.detachNewThread {
+            let contents = JobArchive.load(
+                outputDirectory: outputDirectory, printerStartTime: Date().timeIntervalSince1970)
+            for problem in contents.problems { log("warning: skipped a job record: \(problem)") }
+            let names = Set(printers.map(\.name))
+            let others = contents.jobs.filter { !names.contains($0.printerName) }.count
+            for printer in printers {
+                printer.restore(contents.jobs.filter { $0.printerName == printer.name })
+            }
+            if !contents.jobs.isEmpty {
+                log(
+                    "restored \(contents.jobs.count - others) earlier jobs"
+                        + (others > 0 ? "; \(others) jobs of other printers stay on disk" : ""))
+            }
+        }
     }
 
     /// A listen address as a URI host: IPv6 in brackets, the wildcard as localhost.

@@ -1,3 +1,4 @@
+import Dispatch
 import IPP
 import Synchronization
 
@@ -67,13 +68,28 @@ public final class Printer: Sendable {
         Int32(clamping: Int((time - startTime).rounded(.down)) + 1)
     }
 
+    /// Held while the jobs of an earlier run are being read (`beginRestore()` ... `restore(_:)`); readers of
+    /// the job list wait for it, so that a fresh start is fast and no answer misses a restored job.
+    let restoring = DispatchGroup()
+
+    /// Marks the printer as restoring earlier jobs; `restore(_:)` ends it.
+    public func beginRestore() {
+        let first = status.withLock { state in
+            defer { state.restorePending = true }
+            return !state.restorePending
+        }
+        if first { restoring.enter() }
+    }
+
     /// The current jobs, oldest first (for the JSON API and tests).
     public var jobs: [Job] {
-        status.withLock { state in state.jobOrder.compactMap { state.jobs[$0] } }
+        restoring.wait()
+        return status.withLock { state in state.jobOrder.compactMap { state.jobs[$0] } }
     }
 
     /// One job by id.
     public func job(_ id: Int) -> Job? {
-        status.withLock { $0.jobs[id] }
+        restoring.wait()
+        return status.withLock { $0.jobs[id] }
     }
 }

@@ -37,6 +37,9 @@ struct RequestedAttributes: Sendable {
     private var all = false
     private var description = false
     private var template = false
+    /// `job-description`, the group of job attributes that are not job template attributes (RFC 8011 section
+    /// 4.3.4.1).
+    private var jobDescription = false
 
     /// Reads requested-attributes; absent means `all`.
     init(_ attribute: IPPAttribute?, default defaultNames: [String] = ["all"]) {
@@ -45,6 +48,7 @@ struct RequestedAttributes: Sendable {
         all = names.contains("all")
         description = names.contains("printer-description")
         template = names.contains("job-template")
+        jobDescription = names.contains("job-description")
     }
 
     /// True when the named printer attribute is to be returned.
@@ -59,7 +63,7 @@ struct RequestedAttributes: Sendable {
     /// True when the request named this attribute (or a group of job attributes containing it).
     func includesJobAttribute(_ name: String) -> Bool {
         names.contains(name) || all || (template && Self.templateBases.contains(name))
-            || (description && !Self.templateBases.contains(name))
+            || ((description || jobDescription) && !Self.templateBases.contains(name))
     }
 
     /// The job template attributes and their printer-side -default, -supported and -ready forms belong to

@@ -14,11 +14,14 @@ public struct PrinterConfiguration: Sendable {
     public var outputDirectory: String
     /// The largest decompressed document accepted, in bytes.
     public var maximumDocumentSize: Int
+    /// The most jobs kept (records and folders); the oldest ended jobs go first. Nil keeps every job.
+    public var maximumJobs: Int?
 
     public init(
         name: String, resourcePath: String, uuid: String, attributes: [IPPAttribute], outputDirectory: String,
-        maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize
+        maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize, maximumJobs: Int? = nil
     ) {
+        self.maximumJobs = maximumJobs
         self.name = name
         self.resourcePath = resourcePath
         self.uuid = uuid

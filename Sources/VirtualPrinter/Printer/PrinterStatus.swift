@@ -27,6 +27,8 @@ struct PrinterStatus: Sendable {
     var lastState: PrinterStateValue = .idle
     /// The DNS-SD name after a collision rename, when it differs from printer-name.
     var dnsSDName: String?
+    /// True between `beginRestore()` and `restore(_:)`.
+    var restorePending = false
 
     init(now: Double) {
         stateChangeTime = now

@@ -61,6 +61,7 @@ extension Printer {
             try? job.apply(event, at: Clock.now())
         }
         if case .success(let job) = result { log("job \(jobID) \(job.state.keyword): \(job.message)") }
+        pruneJobs()
     }
 
     /// Applies multiple-operation-time-out to jobs still waiting for documents; called periodically.

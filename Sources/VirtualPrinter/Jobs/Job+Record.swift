@@ -1,0 +1,71 @@
+import Foundation
+import IPP
+
+extension Job {
+    /// Rebuilds a job from its record (`job.json`), for a restart on the same output folder.
+    ///
+    /// Returns nil for a record that is not one this version wrote (wrong schema, missing identity keys).
+    init?(record: [String: Any], printerStartTime: Double) {
+        guard record["schema"] as? Int == JobRecorder.schema, let id = record["job-id"] as? Int, id > 0,
+            let uuid = record["job-uuid"] as? String, let printerName = record["printer-name"] as? String,
+            let stateName = record["job-state"] as? String, let state = JobState(keyword: stateName)
+        else { return nil }
+        let times = record["times"] as? [String: Any] ?? [:]
+        let created = (times["created"] as? String).flatMap(Self.parseISO8601) ?? 0
+        let client = record["client"] as? [String: Any] ?? [:]
+        var ticket: [IPPAttribute] = []
+        for (name, value) in (record["attributes"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if let attribute = try? IPPJSON.attribute(name: name, json: value) { ticket.append(attribute) }
+        }
+        self.init(
+            id: id, uuid: uuid, printerName: printerName,
+            printerURI: record["job-printer-uri"] as? String ?? "", name: record["job-name"] as? String ?? "",
+            user: record["job-originating-user-name"] as? String ?? "anonymous", templateAttributes: ticket,
+            client: ClientInfo(
+                address: client["address"] as? String ?? "", userAgent: client["user-agent"] as? String),
+            now: created, printerStartTime: printerStartTime)
+        self.state = state
+        reasons = record["job-state-reasons"] as? [String] ?? []
+        message = record["job-state-message"] as? String ?? ""
+        isReceiving = false
+        timeProcessing = (times["processing"] as? String).flatMap(Self.parseISO8601)
+        timeCompleted = (times["completed"] as? String).flatMap(Self.parseISO8601)
+        documents = (record["documents"] as? [[String: Any]] ?? []).compactMap(Self.document)
+        impressions = (record["impressions"] as? [[String: Any]] ?? []).compactMap(Self.impression)
+        history = (record["history"] as? [[String: Any]] ?? []).compactMap { entry in
+            guard let time = (entry["time"] as? String).flatMap(Self.parseISO8601),
+                let state = (entry["job-state"] as? String).flatMap(JobState.init(keyword:))
+            else { return nil }
+            return JobHistoryEntry(time: time, state: state, reasons: entry["job-state-reasons"] as? [String] ?? [])
+        }
+    }
+
+    static func document(_ record: [String: Any]) -> DocumentRecord? {
+        guard let number = record["document-number"] as? Int, let file = record["file"] as? String else { return nil }
+        return DocumentRecord(
+            number: number, name: record["document-name"] as? String,
+            format: record["document-format"] as? String ?? "application/octet-stream",
+            detectedFormat: record["document-format-detected"] as? String,
+            compression: record["compression"] as? String ?? "none", size: record["size"] as? Int ?? 0,
+            sha256: record["sha256"] as? String ?? "", file: file, pages: record["pages"] as? Int)
+    }
+
+    static func impression(_ record: [String: Any]) -> ImpressionRecord? {
+        guard let number = record["number"] as? Int, let file = record["file"] as? String else { return nil }
+        return ImpressionRecord(
+            number: number, file: file, sheet: record["sheet"] as? Int ?? number,
+            side: record["side"] as? String ?? "front", width: record["width"] as? Int ?? 0,
+            height: record["height"] as? Int ?? 0, dpi: record["dpi"] as? Int ?? 0,
+            color: record["color"] as? Bool ?? false, pages: record["pages"] as? [Int])
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SSZ` as written by `IPPDateTime.iso8601`.
+    static func parseISO8601(_ text: String) -> Double? {
+        let digits = text.split(whereSeparator: { "-T:Z".contains($0) }).compactMap { Int($0) }
+        guard digits.count == 6, text.hasSuffix("Z") else { return nil }
+        let date = IPPDateTime(
+            year: UInt16(clamping: digits[0]), month: UInt8(clamping: digits[1]), day: UInt8(clamping: digits[2]),
+            hour: UInt8(clamping: digits[3]), minutes: UInt8(clamping: digits[4]), seconds: UInt8(clamping: digits[5]))
+        return date.secondsSince1970
+    }
+}
