@@ -10,6 +10,7 @@ enum SyntheticRaster {
         var colors = 1
         var bytesPerLine: Int?
         var crossFeedTransform: Int32 = 1
+        var feedTransform: Int32 = 1
         /// Compressed page data; by default every line is white with one 0x80 code, in one repeat group.
         var data: [UInt8]?
     }
@@ -36,7 +37,7 @@ enum SyntheticRaster {
         put(page.colorSpace, at: 400, in: &header)
         put(UInt32(page.colors), at: 420, in: &header)
         put(UInt32(bitPattern: page.crossFeedTransform), at: 456, in: &header)
-        put(1, at: 460, in: &header)
+        put(UInt32(bitPattern: page.feedTransform), at: 460, in: &header)
         return header + (page.data ?? whiteLines(height: page.height))
     }
 

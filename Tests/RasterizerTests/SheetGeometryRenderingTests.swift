@@ -1,0 +1,89 @@
+import Foundation
+import Rasterizer
+import Testing
+
+/// Rendered sheets of a document whose pages carry black corner marks (bottom left and top right, 36 points)
+/// and their number: the marks must land where the ticket puts the page.
+@Suite struct SheetGeometryRenderingTests {
+    func ticket(_ change: (inout JobTicket) -> Void = { _ in }) -> JobTicket {
+        var ticket = JobTicket()
+        ticket.resolution = 72
+        change(&ticket)
+        return ticket
+    }
+
+    @Test func oneUpPutsTheCornerMarksInTheSheetCorners() throws {
+        let harness = try RenderHarness()
+        let pdf = try TestDocuments.pdf(in: harness.folder, pages: 1)
+        _ = try harness.render([pdf], ticket: ticket())
+        let sheet = try harness.image("page-0001.png")
+        #expect(sheet.isDark(5, 786))
+        #expect(sheet.isDark(606, 5))
+        #expect(!sheet.isDark(606, 786))
+        #expect(!sheet.isDark(5, 5))
+    }
+
+    @Test func marginsCutWhatLiesOutsideThePrintableArea() throws {
+        let harness = try RenderHarness()
+        let pdf = try TestDocuments.pdf(in: harness.folder, pages: 1)
+        _ = try harness.render([pdf], ticket: ticket { ($0.leftMargin, $0.bottomMargin) = (635, 635) })
+        let sheet = try harness.image("page-0001.png")
+        // The bottom-left mark spans 0...36 points; an 18-point margin cuts its outer half.
+        #expect(!sheet.isDark(5, 786))
+        #expect(sheet.isDark(25, 765))
+        #expect(sheet.isDark(606, 5))
+    }
+
+    @Test func twoUpTurnsPagesAndStacksThem() throws {
+        let harness = try RenderHarness()
+        let pdf = try TestDocuments.pdf(in: harness.folder, pages: 2)
+        let (impressions, _) = try harness.render([pdf], ticket: ticket { $0.numberUp = 2 })
+        #expect(impressions.count == 1)
+        #expect(impressions[0].pages.map(\.page) == [1, 2])
+        let sheet = try harness.image("page-0001.png")
+        // Turned counter-clockwise, scale 396/612: a page's bottom-left corner goes to its cell's bottom right,
+        // its top-right corner to the cell's top left. The cells are centered: the page is 512.5 wide.
+        let inset = (612 - 792.0 * 396 / 612) / 2
+        for (cellTop, label) in [(0, "top cell"), (396, "bottom cell")] {
+            #expect(sheet.isDark(Int(612 - inset) - 6, cellTop + 390), "\(label): bottom-left mark")
+            #expect(sheet.isDark(Int(inset) + 6, cellTop + 6), "\(label): top-right mark")
+            #expect(!sheet.isDark(Int(inset) + 6, cellTop + 390), "\(label): no mark in the other corner")
+        }
+    }
+
+    @Test func pageRangesAndCopiesAreCountedNotRendered() throws {
+        let harness = try RenderHarness()
+        let pdf = try TestDocuments.pdf(in: harness.folder, pages: 5)
+        let (impressions, summary) = try harness.render(
+            [pdf],
+            ticket: ticket {
+                $0.pageRanges = [PageRange(lower: 2, upper: 3), PageRange(lower: 5, upper: 5)]
+                $0.copies = 3
+                $0.sides = .twoSidedLongEdge
+            })
+        #expect(impressions.map { $0.pages.map(\.page) } == [[2], [3], [5]])
+        #expect(impressions.map(\.side) == ["front", "back", "front"])
+        #expect(summary.impressions == 3 && summary.sheets == 2 && summary.pages == 3)
+        #expect(summary.jobImpressions == 9 && summary.jobMediaSheets == 6 && summary.jobPages == 9)
+        #expect(summary.documentPages == [5])
+        let files = try FileManager.default.contentsOfDirectory(atPath: harness.output).sorted()
+        #expect(files == ["page-0001.png", "page-0002.png", "page-0003.png"])
+    }
+
+    @Test func pwgBackSideWithTransformsIsShownAsRead() throws {
+        let harness = try RenderHarness()
+        // A 4 x 4 pixel gray page at 72 dpi whose stored bottom-right pixel is black, written as a back side
+        // mirrored both ways (CrossFeedTransform = FeedTransform = -1): as read, the black pixel is top left.
+        let data: [UInt8] = [0x02, 0x80, 0x00, 0x02, 0xFF, 0x00, 0x00]
+        var page = SyntheticRaster.PWGPage(width: 4, height: 4, resolution: 72, crossFeedTransform: -1, data: data)
+        page.feedTransform = -1
+        let path = harness.folder.file("back.pwg")
+        try Data(SyntheticRaster.pwg([page])).write(to: URL(fileURLWithPath: path))
+        _ = try harness.render([path], ticket: ticket { $0.scaling = .fit })
+        let sheet = try harness.image("page-0001.png")
+        // fit: scale 153, the page covers 612 x 612 from y = 90; each pixel is a 153-pixel block.
+        #expect(sheet.isDark(76, 166))
+        #expect(sheet.rgb(536, 626) == (255, 255, 255))
+        #expect(sheet.rgb(306, 40) == (255, 255, 255))
+    }
+}
