@@ -38,7 +38,21 @@ public struct IPPOperation: RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let disablePrinter = Self(rawValue: 0x0023)
     public static let holdNewJobs = Self(rawValue: 0x0025)
     public static let releaseHeldNewJobs = Self(rawValue: 0x0026)
-    public static let cancelCurrentJob = Self(rawValue: 0x002B)
+    public static let pausePrinterAfterCurrentJob = Self(rawValue: 0x0024)
+    public static let restartPrinter = Self(rawValue: 0x0029)
+    public static let shutdownPrinter = Self(rawValue: 0x002A)
+    public static let startupPrinter = Self(rawValue: 0x002B)
+    public static let reprocessJob = Self(rawValue: 0x002C)
+    public static let cancelCurrentJob = Self(rawValue: 0x002D)
+    public static let suspendCurrentJob = Self(rawValue: 0x002E)
+    public static let resumeJob = Self(rawValue: 0x002F)
+    public static let promoteJob = Self(rawValue: 0x0030)
+    public static let scheduleJobAfter = Self(rawValue: 0x0031)
+    public static let cancelDocument = Self(rawValue: 0x0033)
+    public static let getDocumentAttributes = Self(rawValue: 0x0034)
+    public static let getDocuments = Self(rawValue: 0x0035)
+    public static let setDocumentAttributes = Self(rawValue: 0x0037)
+    public static let resubmitJob = Self(rawValue: 0x003A)
     public static let cancelJobs = Self(rawValue: 0x0038)
     public static let cancelMyJobs = Self(rawValue: 0x0039)
     public static let closeJob = Self(rawValue: 0x003B)
@@ -60,7 +74,12 @@ public struct IPPOperation: RawRepresentable, Hashable, Sendable, CustomStringCo
         0x0018: "Get-Subscription-Attributes", 0x0019: "Get-Subscriptions", 0x001A: "Renew-Subscription",
         0x001B: "Cancel-Subscription", 0x001C: "Get-Notifications", 0x0022: "Enable-Printer",
         0x0023: "Disable-Printer", 0x0025: "Hold-New-Jobs", 0x0026: "Release-Held-New-Jobs",
-        0x002B: "Cancel-Current-Job", 0x0038: "Cancel-Jobs", 0x0039: "Cancel-My-Jobs", 0x003B: "Close-Job",
+        0x0024: "Pause-Printer-After-Current-Job", 0x0029: "Restart-Printer", 0x002A: "Shutdown-Printer",
+        0x002B: "Startup-Printer", 0x002C: "Reprocess-Job", 0x002D: "Cancel-Current-Job",
+        0x002E: "Suspend-Current-Job", 0x002F: "Resume-Job", 0x0030: "Promote-Job", 0x0031: "Schedule-Job-After",
+        0x0033: "Cancel-Document", 0x0034: "Get-Document-Attributes", 0x0035: "Get-Documents",
+        0x0037: "Set-Document-Attributes", 0x003A: "Resubmit-Job", 0x0038: "Cancel-Jobs", 0x0039: "Cancel-My-Jobs",
+        0x003B: "Close-Job",
         0x003C: "Identify-Printer", 0x003D: "Validate-Document",
     ]
 }
