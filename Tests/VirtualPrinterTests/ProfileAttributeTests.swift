@@ -200,6 +200,19 @@ func derivedAttributesNeverRepeatANameAndOmitTheDynamicOnes(profile: String) thr
     #expect(profile.urfSupported.contains("FN20-74"))
 }
 
+@Test func pageRangesAreOfferedOnlyWithPDF() throws {
+    var object = try shippedProfileJSON("duplex-laser")
+    object["documentFormats"] = ["image/pwg-raster", "image/jpeg"]
+    let profile = try PrinterProfile.decode(JSONSerialization.data(withJSONObject: object), file: "t.json")
+    let derived = profile.printerAttributes(context: ProfileAttributeContext(printerName: "p"))
+    #expect(derived["page-ranges-supported"]?.value == .boolean(false))
+    #expect(derived["job-creation-attributes-supported"]?.values.contains(.keyword("page-ranges")) == false)
+    #expect(derived["document-password-supported"] == nil)
+    #expect(
+        try attributes("duplex-laser")["job-creation-attributes-supported"]?.values.contains(.keyword("page-ranges"))
+            == true)
+}
+
 @Test func customSizeNeedsBothLimits() throws {
     var object = try shippedProfileJSON("duplex-laser")
     object["media"] = ["na_letter_8.5x11in", "custom_min_3x5in"]

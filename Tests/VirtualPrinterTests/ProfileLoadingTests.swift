@@ -62,6 +62,15 @@ func shippedProfileLoadsByNameAndByPath(name: String) throws {
     }
 }
 
+@Test func syntaxErrorNamesTheLine() {
+    #expect {
+        _ = try PrinterProfile.decode(Data("{\n  \"name\": \"x\",\n  \"make\": }\n".utf8), file: "bad.json")
+    } throws: { error in
+        guard case .malformedJSON(_, let reason)? = error as? ProfileError else { return false }
+        return reason.contains("line 3")
+    }
+}
+
 /// Each case breaks one key of the shipped laser profile and names the key path the error must carry.
 private let brokenProfiles: [(change: @Sendable (inout [String: Any]) -> Void, keyPath: String)] = [
     ({ $0["colour"] = true }, "colour"),
@@ -89,6 +98,11 @@ private let brokenProfiles: [(change: @Sendable (inout [String: Any]) -> Void, k
         }, "media[1].margins.top"
     ),
     ({ $0["media"] = [] as [Any] }, "media"),
+    ({ $0["media"] = ["na_letter_8.5x11in", 42] }, "media[1]"),
+    (
+        { $0["media"] = ["na_letter_8.5x11in", ["size": "iso_a4_210x297mm", "borderless": "yes"]] },
+        "media[1].borderless"
+    ),
     ({ $0["mediaDefault"] = "iso_a3_297x420mm" }, "mediaDefault"),
     ({ $0["mediaSourceDefault"] = "tray-9" }, "mediaSourceDefault"),
     (

@@ -15,7 +15,7 @@ extension PrinterProfile {
     /// values, except media ones.
     func jobTemplateAttributes() -> [IPPAttribute] {
         let hasPDF = documentFormats.contains("application/pdf")
-        var creation = Self.jobCreationAttributes
+        var creation = Self.jobCreationAttributes.filter { hasPDF || $0 != "page-ranges" }
         if finishings.count > 1 { creation.append("finishings-col") }
         var attributes: [IPPAttribute] = [
             keywords("job-creation-attributes-supported", creation.sorted()),

@@ -58,6 +58,9 @@ extension PrinterProfile {
             case .invalid(let problem): throw .invalidValue(file: file, keyPath: issue.keyPath, problem: problem)
             }
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                throw .malformedJSON(file: file, reason: syntaxProblem(in: data) ?? context.debugDescription)
+            }
             throw profileError(error, file: file)
         } catch {
             throw .malformedJSON(file: file, reason: String(describing: error))
@@ -71,14 +74,28 @@ extension PrinterProfile {
             return .wrongType(file: file, keyPath: ProfileIssue.render(context.codingPath), expected: describe(type))
         case .keyNotFound(let key, let context):
             return .missingKey(file: file, keyPath: ProfileIssue.render(context.codingPath + [key]))
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            let reason = (context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription
-            return .malformedJSON(file: file, reason: reason)
         case .dataCorrupted(let context):
             return .invalidValue(
                 file: file, keyPath: ProfileIssue.render(context.codingPath), problem: context.debugDescription)
         @unknown default:
             return .malformedJSON(file: file, reason: String(describing: error))
+        }
+    }
+
+    /// Where JSONSerialization finds the file malformed, as `line L, column C`, or nil.
+    private static func syntaxProblem(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+            return nil
+        } catch {
+            guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
+            guard let range = detail.range(of: "character "),
+                let offset = Int(detail[range.upperBound...].prefix { $0.isNumber }), offset <= data.count
+            else { return detail }
+            let before = data.prefix(offset)
+            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            return "syntax error at line \(line), column \(column)"
         }
     }
 

@@ -103,6 +103,9 @@ extension ProfileMedia: Decodable {
             self.init(size: size, margins: nil, borderless: false)
             return
         }
+        guard (try? decoder.container(keyedBy: CodingKeys.self)) != nil else {
+            throw ProfileIssue(decoder.codingPath, .invalid("expected a PWG media name or an object with a size"))
+        }
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let name = try c.decode(String.self, forKey: .size)
