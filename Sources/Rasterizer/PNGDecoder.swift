@@ -5,6 +5,15 @@ import CPNG
 enum PNGDecoder {
     /// Decodes the file at `path`.
     static func decode(path: String, limits: RenderLimits) throws(RasterError) -> PageImage {
+        // Check the size in IHDR before libpng allocates anything (PNG 1.2 section 11.2.2).
+        let header = try FileContents.prefix(path: path, count: 24)
+        guard header.count == 24 else { throw .truncated(what: "PNG header", offset: header.count) }
+        let declaredWidth = header[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let declaredHeight = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        try RenderLimits.check("maximum image width", declaredWidth, limits.maximumDimension)
+        try RenderLimits.check("maximum image height", declaredHeight, limits.maximumDimension)
+        try RenderLimits.check("maximum image pixels", declaredWidth * declaredHeight, limits.maximumImagePixels)
+
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -13,18 +22,26 @@ enum PNGDecoder {
         }
         let width = Int(image.width)
         let height = Int(image.height)
-        try RenderLimits.check("maximum image width", width, limits.maximumDimension)
-        try RenderLimits.check("maximum image height", height, limits.maximumDimension)
         try RenderLimits.check("maximum image pixels", width * height, limits.maximumImagePixels)
         let isGray = image.format & 0x02 == 0  // PNG_FORMAT_FLAG_COLOR
-        image.format = isGray ? 0 : 2  // PNG_FORMAT_GRAY, PNG_FORMAT_RGB
-        var result = PageImage(width: width, height: height, isGray: isGray)
-        var white = png_color(red: 255, green: 255, blue: 255)
-        let stride = png_int_32(result.bytesPerRow)
-        let finished = result.pixels.withUnsafeMutableBytes { buffer in
-            png_image_finish_read(&image, &white, buffer.baseAddress, stride, nil)
+        let channels = isGray ? 1 : 3
+        // Read with straight (not premultiplied) 8-bit sRGB alpha and compose over white here, in sRGB values as
+        // other viewers do; libpng's own composition works in linear light.
+        image.format = isGray ? 0x01 : 0x03  // PNG_FORMAT_GA, PNG_FORMAT_RGBA
+        var withAlpha = [UInt8](repeating: 0, count: width * height * (channels + 1))
+        let stride = png_int_32(width * (channels + 1))
+        let finished = withAlpha.withUnsafeMutableBytes { buffer in
+            png_image_finish_read(&image, nil, buffer.baseAddress, stride, nil)
         }
         guard finished != 0 else { throw .libraryFailure(library: "libpng", message: message(image)) }
+        var result = PageImage(width: width, height: height, isGray: isGray)
+        for pixel in 0..<(width * height) {
+            let alpha = Int(withAlpha[pixel * (channels + 1) + channels])
+            for c in 0..<channels {
+                let value = Int(withAlpha[pixel * (channels + 1) + c])
+                result.pixels[pixel * channels + c] = UInt8((value * alpha + 255 * (255 - alpha) + 127) / 255)
+            }
+        }
         return result
     }
 
