@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The built `vprinter-render` executable speaks protocol 1 (docs/render-protocol.md): a JSON request on stdin,
+/// one JSON line per impression and a final status line on stdout.
+@Suite struct RenderWorkerTests {
+    /// The worker built beside the test bundle.
+    static func workerPath() throws -> String {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("vprinter-render").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw ExternalTool.Failure(
+            description: "vprinter-render is not built next to the tests; run `swift build` first")
+    }
+
+    struct Result {
+        var lines: [[String: Any]]
+        var status: Int32
+    }
+
+    func run(_ request: String) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.workerPath())
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(request.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        return Result(lines: lines, status: process.terminationStatus)
+    }
+
+    @Test func rendersAJobAndReportsEveryImpressionThenTheCounts() throws {
+        let folder = try TemporaryFolder()
+        let pdf = try TestDocuments.pdf(in: folder, pages: 3)
+        let request = """
+            {"protocol": 1, "folder": "\(folder.path)", "documents": [{"path": "\(pdf)", "format": "application/pdf"}],
+             "ticket": {"media-width": 21000, "media-height": 29700, "sides": "two-sided-long-edge", "copies": 2,
+                        "print-color-mode": "monochrome", "dpi": 50}, "threads": 2}
+            """
+        let result = try run(request)
+        #expect(result.status == 0)
+        let impressions = result.lines.filter { $0["type"] as? String == "impression" }
+        #expect(impressions.map { $0["file"] as? String } == ["page-0001.png", "page-0002.png", "page-0003.png"])
+        #expect(impressions.map { $0["side"] as? String } == ["front", "back", "front"])
+        #expect(impressions.first?["width"] as? Int == 413)
+        #expect(impressions.first?["height"] as? Int == 585)
+        #expect(impressions.first?["color"] as? Bool == false)
+        let status = try #require(result.lines.last)
+        #expect(status["status"] as? String == "ok")
+        #expect(status["job-impressions"] as? Int == 6)
+        #expect(status["job-media-sheets"] as? Int == 4)
+        #expect(status["job-pages"] as? Int == 6)
+        for number in 1...3 {
+            #expect(FileManager.default.fileExists(atPath: folder.file(String(format: "page-%04d.png", number))))
+        }
+    }
+
+    @Test func badDocumentEndsWithAnErrorStatusAndReason() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("broken.pwg")
+        try Data(Array("RaS2".utf8) + Array(repeating: 0, count: 100)).write(to: URL(fileURLWithPath: path))
+        let result = try run(#"{"protocol": 1, "folder": "\#(folder.path)", "documents": [{"path": "\#(path)"}]}"#)
+        #expect(result.status == 1)
+        let status = try #require(result.lines.last)
+        #expect(status["status"] as? String == "error")
+        #expect(status["reason"] as? String == "document-format-error")
+        #expect((status["message"] as? String)?.isEmpty == false)
+    }
+
+    @Test func limitsInTheRequestApply() throws {
+        let folder = try TemporaryFolder()
+        let pdf = try TestDocuments.pdf(in: folder, pages: 3)
+        let result = try run(
+            #"{"protocol": 1, "folder": "\#(folder.path)", "documents": [{"path": "\#(pdf)"}], "limits": {"max-pages": 2}}"#
+        )
+        #expect(result.status == 1)
+        #expect(result.lines.last?["reason"] as? String == "document-unprintable-error")
+    }
+
+    @Test func unknownProtocolOrMalformedRequestIsRefused() throws {
+        let wrongVersion = try run(#"{"protocol": 2, "folder": "/nonexistent", "documents": []}"#)
+        #expect(wrongVersion.status == 2)
+        #expect(wrongVersion.lines.last?["reason"] as? String == "bad-request")
+        let garbage = try run("not json")
+        #expect(garbage.status == 2)
+        let badKeyword = try run(
+            #"{"protocol": 1, "folder": "/nonexistent", "documents": [], "ticket": {"sides": "three-sided"}}"#)
+        #expect(badKeyword.status == 2)
+    }
+}
