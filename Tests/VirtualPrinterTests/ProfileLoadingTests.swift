@@ -143,6 +143,33 @@ func brokenProfileNamesTheKeyPath(index: Int) throws {
     #expect(profileError(object) == nil)
 }
 
+/// Each named range: its bounds are accepted, one past either bound names the key.
+private let rangedKeys: [(key: String, range: ClosedRange<Int32>, wrap: @Sendable (Int) -> Any, path: String)] = [
+    ("resolutions", PrinterProfile.resolutionRange, { [$0] }, "resolutions[0]"),
+    ("copiesMax", PrinterProfile.copiesMaxRange, { $0 }, "copiesMax"),
+    ("pagesPerMinute", PrinterProfile.pagesPerMinuteRange, { $0 }, "pagesPerMinute"),
+    ("numberUp", PrinterProfile.numberUpRange, { [$0] }, "numberUp[0]"),
+]
+
+@Test(arguments: rangedKeys.indices)
+func rangedValueIsAcceptedAtItsBoundsAndRefusedPastThem(index: Int) throws {
+    let ranged = rangedKeys[index]
+    for (value, accepted) in [
+        (Int(ranged.range.lowerBound), true), (Int(ranged.range.upperBound), true),
+        (Int(ranged.range.lowerBound) - 1, false), (Int(ranged.range.upperBound) + 1, false),
+    ] {
+        var object = try shippedProfileJSON("duplex-laser")
+        object[ranged.key] = ranged.wrap(value)
+        if ranged.key == "resolutions" { object["resolutionDefault"] = value }
+        let error = profileError(object)
+        if accepted {
+            #expect(error == nil, "\(ranged.key) = \(value)")
+        } else {
+            #expect(error?.keyPath == ranged.path, "\(ranged.key) = \(value): \(String(describing: error))")
+        }
+    }
+}
+
 @Test func marginAtTheLimitIsAccepted() throws {
     var object = try shippedProfileJSON("duplex-laser")
     let limit = Int(ProfileMargins.maximumMargin)

@@ -13,6 +13,14 @@ extension PrinterProfile: Decodable {
 
     /// The longest `printer-info`, `printer-location` and `printer-make-and-model` (ipp-2.0.test).
     public static let maximumDescriptionLength = 127
+    /// Resolutions a profile may state, in dots per inch.
+    public static let resolutionRange: ClosedRange<Int32> = 72...4800
+    /// Values `copiesMax` may take.
+    public static let copiesMaxRange: ClosedRange<Int32> = 1...9999
+    /// Values `pagesPerMinute` and `pagesPerMinuteColor` may take.
+    public static let pagesPerMinuteRange: ClosedRange<Int32> = 1...1000
+    /// Values `numberUp` may list.
+    public static let numberUpRange: ClosedRange<Int32> = 1...100
 
     /// Decodes and checks a profile; problems are thrown as `ProfileIssue` with their key path.
     public init(from decoder: any Decoder) throws {
@@ -54,7 +62,7 @@ extension PrinterProfile: Decodable {
 
         resolutions = try c.decodeNonEmpty([Int32].self, forKey: .resolutions)
         for (index, dpi) in resolutions.enumerated() {
-            try c.requireRange(dpi, 72...4800, key: .resolutions, index: index)
+            try c.requireRange(dpi, Self.resolutionRange, key: .resolutions, index: index)
         }
         resolutionDefault = try c.decode(Int32.self, forKey: .resolutionDefault, default: resolutions[0])
         try c.requireMember(resolutionDefault, of: resolutions, key: .resolutionDefault)
@@ -69,7 +77,7 @@ extension PrinterProfile: Decodable {
         try c.requireMember(documentFormatDefault, of: documentFormats, key: .documentFormatDefault)
 
         copiesMax = try c.decode(Int32.self, forKey: .copiesMax, default: 99)
-        try c.requireRange(copiesMax, 1...9999, key: .copiesMax)
+        try c.requireRange(copiesMax, Self.copiesMaxRange, key: .copiesMax)
         finishings = try c.decodeNonEmpty([String].self, forKey: .finishings, default: ["none"])
         for (index, finishing) in finishings.enumerated()
         where IPPEnumNames.value(attribute: "finishings", keyword: finishing) == nil {
@@ -82,13 +90,13 @@ extension PrinterProfile: Decodable {
         try c.requireMember(outputBinDefault, of: outputBins, key: .outputBinDefault)
 
         pagesPerMinute = try c.decode(Int32.self, forKey: .pagesPerMinute)
-        try c.requireRange(pagesPerMinute, 1...1000, key: .pagesPerMinute)
+        try c.requireRange(pagesPerMinute, Self.pagesPerMinuteRange, key: .pagesPerMinute)
         pagesPerMinuteColor = try c.decodeIfPresent(Int32.self, forKey: .pagesPerMinuteColor)
         if let pagesPerMinuteColor {
             guard color else {
                 throw ProfileIssue(c.path(.pagesPerMinuteColor), .invalid("only a color printer has a color speed"))
             }
-            try c.requireRange(pagesPerMinuteColor, 1...1000, key: .pagesPerMinuteColor)
+            try c.requireRange(pagesPerMinuteColor, Self.pagesPerMinuteRange, key: .pagesPerMinuteColor)
         } else if color {
             throw ProfileIssue(c.path(.pagesPerMinuteColor), .invalid("a color printer needs a color speed"))
         }
@@ -109,7 +117,9 @@ extension PrinterProfile: Decodable {
         try c.requireMember(identifyActionDefault, of: identifyActions, key: .identifyActionDefault)
         multipleDocumentJobs = try c.decode(Bool.self, forKey: .multipleDocumentJobs, default: true)
         numberUp = try c.decodeNonEmpty([Int32].self, forKey: .numberUp, default: [1, 2, 4, 6, 9, 16])
-        for (index, up) in numberUp.enumerated() { try c.requireRange(up, 1...100, key: .numberUp, index: index) }
+        for (index, up) in numberUp.enumerated() {
+            try c.requireRange(up, Self.numberUpRange, key: .numberUp, index: index)
+        }
         firmwareName = try c.decode(String.self, forKey: .firmwareName, default: "vprinter")
         firmwareVersion = try c.decode(String.self, forKey: .firmwareVersion, default: "1.0")
         attributes = try Self.rawAttributes(c)
