@@ -26,6 +26,8 @@ struct CommandLineOptions: Sendable {
     var verbose = false
     var apiToken: String?
     var maximumJobs: Int?
+    var render = true
+    var renderDPI = 150
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -85,6 +87,13 @@ struct CommandLineOptions: Sendable {
                     throw UsageError("--render-workers needs a number from 1 to 256, not '\(text)'")
                 }
                 options.renderWorkers = count
+            case "--no-render": options.render = false
+            case "--render-dpi":
+                let text = try take()
+                guard let dpi = Int(text), dpi >= 10, dpi <= 1200 else {
+                    throw UsageError("--render-dpi needs a resolution from 10 to 1200, not '\(text)'")
+                }
+                options.renderDPI = dpi
             case "--json": options.json = true
             case "--url": options.url = try take()
             case "--jobs":
@@ -140,7 +149,9 @@ struct CommandLineOptions: Sendable {
           --no-dnssd                    do not advertise over DNS-SD
           --ready-file PATH             write the printer URI(s) there once accepting connections
           --max-document-size SIZE      largest document accepted (default 4G)
-          --render-workers N            jobs processed at once (default: one per core)
+          --render-workers N            jobs rendered at once (default: one per core)
+          --render-dpi N                highest resolution pages are rendered at (default 150)
+          --no-render                   keep documents only; no page images
           --max-jobs N                  keep only the newest N jobs (records and folders) per printer
           --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
           --verbose                     log every request on stderr

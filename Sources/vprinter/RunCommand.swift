@@ -42,6 +42,16 @@ struct RunCommand {
         let jobIDs = JobIDAllocator(outputDirectory: output)
         let scheduler = JobScheduler(
             workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount)
+        var renderer: RenderWorkerClient?
+        if options.render {
+            guard let worker = RenderWorkerClient.locateWorker() else {
+                Console.log(
+                    "error: the render worker vprinter-render is not beside this binary; set VPRINTER_RENDER or use --no-render"
+                )
+                return 1
+            }
+            renderer = RenderWorkerClient(executable: worker, renderDPI: options.renderDPI)
+        }
         let events = EventHub()
         var printers: [Printer] = []
         for (profile, name) in zip(profiles, names) {
@@ -52,7 +62,10 @@ struct RunCommand {
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
                 maximumJobs: options.maximumJobs)
             printers.append(
-                Printer(configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, events: events, log: log))
+                Printer(
+                    configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer,
+                    events: events,
+                    log: log))
         }
         for printer in printers { printer.beginRestore() }
         let service = PrinterService(printers: printers, events: events, apiToken: options.apiToken, log: log)

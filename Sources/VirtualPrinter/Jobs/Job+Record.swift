@@ -56,7 +56,11 @@ extension Job {
             number: number, file: file, sheet: record["sheet"] as? Int ?? number,
             side: record["side"] as? String ?? "front", width: record["width"] as? Int ?? 0,
             height: record["height"] as? Int ?? 0, dpi: record["dpi"] as? Int ?? 0,
-            color: record["color"] as? Bool ?? false, pages: record["pages"] as? [Int])
+            color: record["color"] as? Bool ?? false,
+            pages: (record["pages"] as? [[String: Int]])?.compactMap { entry in
+                guard let document = entry["document"], let page = entry["page"] else { return nil }
+                return PlacedPage(document: document, page: page)
+            })
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` as written by `IPPDateTime.iso8601`.

@@ -27,6 +27,8 @@ public struct Job: Sendable {
     public var lastActivity: Double
     public var history: [JobHistoryEntry] = []
     public let client: ClientInfo
+    /// document-password, kept for the renderer only: never recorded or returned.
+    public var documentPassword: String?
     /// The printer's up-time origin, for time-at-* values.
     public let printerStartTime: Double
 
@@ -93,6 +95,17 @@ public struct DocumentRecord: Sendable, Equatable {
     public var pages: Int?
 }
 
+/// A document page placed on a printed side: document number and page number, both from 1.
+public struct PlacedPage: Sendable, Equatable, Codable {
+    public var document: Int
+    public var page: Int
+
+    public init(document: Int, page: Int) {
+        self.document = document
+        self.page = page
+    }
+}
+
 /// One printed side, as rendered.
 public struct ImpressionRecord: Sendable, Equatable, Codable {
     public var number: Int
@@ -103,12 +116,12 @@ public struct ImpressionRecord: Sendable, Equatable, Codable {
     public var height: Int
     public var dpi: Int
     public var color: Bool
-    /// The document pages placed on this side, as "document:page" numbers.
-    public var pages: [Int]?
+    /// The document pages placed on this side.
+    public var pages: [PlacedPage]?
 
     public init(
         number: Int, file: String, sheet: Int, side: String, width: Int, height: Int, dpi: Int, color: Bool,
-        pages: [Int]? = nil
+        pages: [PlacedPage]? = nil
     ) {
         self.number = number
         self.file = file

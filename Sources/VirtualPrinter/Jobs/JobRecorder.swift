@@ -99,7 +99,7 @@ struct JobRecorder: Sendable {
             "side": impression.side, "width": impression.width, "height": impression.height, "dpi": impression.dpi,
             "color": impression.color,
         ]
-        if let pages = impression.pages { record["pages"] = pages }
+        if let pages = impression.pages { record["pages"] = pages.map { ["document": $0.document, "page": $0.page] } }
         return record
     }
 

@@ -189,11 +189,14 @@ extension Printer {
             context.attribute("job-name")?.value?.stringValue ?? context.attribute("document-name")?.value?.stringValue
             ?? "Untitled"
         let now = Clock.now()
-        let job = Job(
+        var job = Job(
             id: id, uuid: Self.jobUUID(printerUUID: configuration.uuid, jobID: id, time: now),
             printerName: configuration.name,
             printerURI: context.printerURI, name: name, user: context.user, templateAttributes: ticket,
             client: context.client, now: now, printerStartTime: startTime)
+        if case .octetString(let password)? = context.attribute("document-password")?.value {
+            job.documentPassword = String(decoding: password, as: UTF8.self)
+        }
         status.withLock { state in
             state.jobs[id] = job
             state.jobOrder.append(id)

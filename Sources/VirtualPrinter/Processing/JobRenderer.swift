@@ -9,7 +9,8 @@ public protocol JobRenderer: Sendable {
     ///   - onImpression: called as each side is written, so the job's counts are live.
     ///   - isCanceled: polled between pages; when true, the renderer stops early.
     func render(
-        _ job: RenderJob, onImpression: @Sendable (ImpressionRecord) -> Void, isCanceled: @Sendable () -> Bool
+        _ job: RenderJob, password: String?, onImpression: @Sendable (ImpressionRecord) -> Void,
+        isCanceled: @escaping @Sendable () -> Bool
     ) -> RenderOutcome
 }
 
@@ -26,8 +27,8 @@ public struct RenderJob: Sendable {
 
 /// How rendering ended.
 public enum RenderOutcome: Sendable, Equatable {
-    /// Every document rendered; the counts for the record.
-    case completed(pages: Int)
+    /// Every document rendered; the number of pages of each document.
+    case completed(pages: [Int])
     /// Rendering failed; `reason` is a job-state-reasons keyword such as `document-format-error`.
     case failed(reason: String, message: String)
     /// Stopped because the job was canceled.

@@ -24,13 +24,18 @@ extension Printer {
             jobID: jobID, folder: recorder.folder(of: jobID), documents: job.documents,
             ticket: job.templateAttributes, printerAttributes: cache.attributes)
         let outcome = renderer.render(
-            renderJob,
+            renderJob, password: job.documentPassword,
             onImpression: { [self] impression in
                 _ = updateJob(jobID) { $0.impressions.append(impression) }
             },
             isCanceled: { [self] in self.job(jobID)?.state.isTerminal ?? true })
         switch outcome {
-        case .completed:
+        case .completed(let pages):
+            _ = updateJob(jobID) { job in
+                for (index, count) in pages.enumerated() where index < job.documents.count {
+                    job.documents[index].pages = count
+                }
+            }
             finish(jobID, with: .processingFinished)
         case .failed(let reason, let message):
             finish(jobID, with: .aborted(reason: reason, message: message))

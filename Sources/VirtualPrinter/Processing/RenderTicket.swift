@@ -1,0 +1,86 @@
+import IPP
+
+/// The render request's ticket (docs/render-protocol.md): the job's template attributes, completed with the
+/// printer's defaults, in the worker's terms (media in hundredths of a millimetre, keywords, dpi).
+enum RenderTicket {
+    /// Builds the ticket object for a job.
+    static func make(for job: RenderJob, password: String?, renderDPI: Int) -> [String: Any] {
+        let printer = job.printerAttributes
+        func template(_ name: String) -> IPPAttribute? {
+            job.ticket.first { $0.name == name } ?? printer["\(name)-default"]
+        }
+        func keyword(_ name: String) -> String? {
+            template(name)?.value?.stringValue
+        }
+        var ticket: [String: Any] = [:]
+        let (width, height, margins) = media(job: job)
+        ticket["media-width"] = width
+        ticket["media-height"] = height
+        for (side, value) in margins { ticket["media-\(side)-margin"] = value }
+        for name in [
+            "sides", "print-color-mode", "print-scaling", "multiple-document-handling",
+            "presentation-direction-number-up",
+        ] {
+            if let value = keyword(name) { ticket[name] = value }
+        }
+        if printer["color-supported"]?.value?.booleanValue == false, ticket["print-color-mode"] as? String == "color" {
+            ticket["print-color-mode"] = "monochrome"  // a mono printer prints color jobs in gray
+        }
+        if let number = template("number-up")?.value?.integerValue { ticket["number-up"] = Int(number) }
+        if let copies = job.ticket.first(where: { $0.name == "copies" })?.value?.integerValue {
+            ticket["copies"] = Int(copies)
+        }
+        if let orientation = template("orientation-requested")?.value?.integerValue,
+            let name = IPPEnumNames.keyword(attribute: "orientation-requested", value: orientation), name != "none"
+        {
+            ticket["orientation-requested"] = name
+        }
+        let ranges: [[String: Int]] = (job.ticket.first { $0.name == "page-ranges" }?.values ?? []).compactMap {
+            guard case .rangeOfInteger(let range) = $0 else { return nil }
+            return ["lower": Int(range.lowerBound), "upper": Int(range.upperBound)]
+        }
+        if !ranges.isEmpty { ticket["page-ranges"] = ranges }
+        var dpi = renderDPI
+        if case .resolution(let resolution)? = template("printer-resolution")?.value {
+            let perInch =
+                resolution.units == .dotsPerCentimeter
+                ? Int(resolution.crossFeed) * 254 / 100 : Int(resolution.crossFeed)
+            if perInch > 0 { dpi = min(dpi, perInch) }
+        }
+        ticket["dpi"] = dpi
+        if let password { ticket["document-password"] = password }
+        return ticket
+    }
+
+    /// The media size and margins: media-col, else media, else the printer's media-col-default.
+    static func media(job: RenderJob) -> (width: Int, height: Int, margins: [(String, Int)]) {
+        let sides = ["top", "bottom", "left", "right"]
+        func margins(of members: [IPPAttribute]?) -> [(String, Int)] {
+            sides.compactMap { side in
+                members?.first { $0.name == "media-\(side)-margin" }?.value?.integerValue.map { (side, Int($0)) }
+            }
+        }
+        func size(of members: [IPPAttribute]?) -> (Int, Int)? {
+            guard let dims = members?.first(where: { $0.name == "media-size" })?.value?.collectionValue,
+                let x = dims.first(where: { $0.name == "x-dimension" })?.value?.integerValue,
+                let y = dims.first(where: { $0.name == "y-dimension" })?.value?.integerValue
+            else { return nil }
+            return (Int(x), Int(y))
+        }
+        let defaultCol = job.printerAttributes["media-col-default"]?.value?.collectionValue
+        let defaultMargins = margins(of: defaultCol)
+        if let col = job.ticket.first(where: { $0.name == "media-col" })?.value?.collectionValue,
+            let (w, h) = size(of: col)
+        {
+            let given = margins(of: col)
+            return (w, h, given.isEmpty ? defaultMargins : given)
+        }
+        if let name = job.ticket.first(where: { $0.name == "media" })?.value?.stringValue,
+            let size = MediaSize(pwgName: name)
+        {
+            return (Int(size.width), Int(size.height), defaultMargins)
+        }
+        if let (w, h) = size(of: defaultCol) { return (w, h, defaultMargins) }
+        return (21_590, 27_940, defaultMargins)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import IPP
+import Synchronization
+
+/// The printer's side of the render worker (docs/render-protocol.md): starts `vprinter-render` for a job with
+/// memory and CPU limits and a wall-clock deadline, feeds it the request, and turns its output lines into
+/// impressions and an outcome. A worker that crashes or overruns costs its job, never the printer.
+public struct RenderWorkerClient: JobRenderer {
+    /// Limits the worker runs under.
+    public struct Limits: Sendable {
+        /// The worker's address-space limit in bytes (RLIMIT_AS).
+        public var addressSpace = 8 << 30
+        /// CPU seconds (RLIMIT_CPU).
+        public var cpuSeconds = 600
+        /// Wall-clock seconds before the worker is killed.
+        public var deadline: Double = 900
+        /// Threads rendering pages of one document in parallel.
+        public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+        public init() {}
+    }
+
+    /// The worker executable.
+    public let executable: String
+    /// The highest resolution documents are rendered at (`--render-dpi`).
+    public let renderDPI: Int
+    public let limits: Limits
+    /// How often cancellation is checked while the worker runs, in seconds.
+    static let cancelPollInterval = 0.2
+
+    public init(executable: String, renderDPI: Int = 150, limits: Limits = Limits()) {
+        self.executable = executable
+        self.renderDPI = renderDPI
+        self.limits = limits
+    }
+
+    /// The worker beside the running binary, or named by `VPRINTER_RENDER`.
+    public static func locateWorker() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["VPRINTER_RENDER"], FileManager.default.isExecutableFile(atPath: path) { return path }
+        var candidates: [URL] = []
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(binary.deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL)
+        for folder in candidates {
+            let path = folder.appendingPathComponent("vprinter-render").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    public func render(
+        _ job: RenderJob, password: String?, onImpression: @Sendable (ImpressionRecord) -> Void,
+        isCanceled: @escaping @Sendable () -> Bool
+    ) -> RenderOutcome {
+        let request: [String: Any] = [
+            "protocol": 1,
+            "folder": job.folder,
+            "documents": job.documents.map { document in
+                ["path": "\(job.folder)/\(document.file)", "format": document.detectedFormat ?? document.format]
+            },
+            "ticket": RenderTicket.make(for: job, password: password, renderDPI: renderDPI),
+            "threads": limits.threads,
+            "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
+        ]
+        guard let requestData = try? JSONSerialization.data(withJSONObject: request) else {
+            return .failed(reason: "aborted-by-system", message: "The render request could not be encoded.")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .failed(
+                reason: "aborted-by-system", message: "The render worker \(executable) cannot start: \(error).")
+        }
+        try? input.fileHandleForWriting.write(contentsOf: requestData)
+        try? input.fileHandleForWriting.close()
+
+        let stop = Mutex<String?>(nil)
+        let watchdog = Thread { [limits] in
+            let deadline = Date().addingTimeInterval(limits.deadline)
+            while process.isRunning {
+                if isCanceled() {
+                    stop.withLock { $0 = "canceled" }
+                    process.terminate()
+                    return
+                }
+                if Date() > deadline {
+                    stop.withLock { $0 = "deadline" }
+                    kill(process.processIdentifier, SIGKILL)
+                    return
+                }
+                Thread.sleep(forTimeInterval: Self.cancelPollInterval)
+            }
+        }
+        watchdog.start()
+
+        var status: [String: Any]?
+        var buffer = Data()
+        let reader = output.fileHandleForReading
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
+                switch object["type"] as? String {
+                case "impression":
+                    if let impression = Self.impression(object) { onImpression(impression) }
+                case "status":
+                    status = object
+                default:
+                    break
+                }
+            }
+        }
+        process.waitUntilExit()
+        switch stop.withLock({ $0 }) {
+        case "canceled"?:
+            return .canceled
+        case "deadline"?:
+            return .failed(
+                reason: "document-unprintable-error",
+                message: "Rendering took longer than \(Int(limits.deadline)) seconds and was stopped.")
+        default:
+            break
+        }
+        if let status {
+            if status["status"] as? String == "ok" {
+                let pages = (status["documents"] as? [[String: Any]] ?? []).map { $0["pages"] as? Int ?? 0 }
+                return .completed(pages: pages)
+            }
+            return .failed(
+                reason: status["reason"] as? String ?? "document-format-error",
+                message: status["message"] as? String ?? "The document could not be rendered.")
+        }
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            let what =
+                signal == SIGXCPU
+                ? "its CPU time limit" : signal == SIGKILL ? "a kill (memory limit?)" : "signal \(signal)"
+            return .failed(
+                reason: "document-unprintable-error", message: "The render worker stopped on \(what) while rendering.")
+        }
+        return .failed(
+            reason: "document-unprintable-error",
+            message: "The render worker exited with status \(process.terminationStatus) without a result.")
+    }
+
+    static func impression(_ object: [String: Any]) -> ImpressionRecord? {
+        guard let number = object["number"] as? Int, let file = object["file"] as? String else { return nil }
+        return ImpressionRecord(
+            number: number, file: file, sheet: object["sheet"] as? Int ?? number,
+            side: object["side"] as? String ?? "front", width: object["width"] as? Int ?? 0,
+            height: object["height"] as? Int ?? 0, dpi: object["dpi"] as? Int ?? 0,
+            color: object["color"] as? Bool ?? false,
+            pages: (object["pages"] as? [[String: Int]])?.compactMap { entry in
+                guard let document = entry["document"], let page = entry["page"] else { return nil }
+                return PlacedPage(document: document, page: page)
+            })
+    }
+}
