@@ -100,9 +100,10 @@ extension UInt8 {
 extension Substring {
     /// This text without leading and trailing spaces and horizontal tabs (HTTP's optional whitespace).
     var trimmingSpacesAndTabs: Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
+        let isWhitespace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = utf8.firstIndex(where: { !isWhitespace($0) }),
+            let last = utf8.lastIndex(where: { !isWhitespace($0) })
+        else { return self[endIndex...] }
+        return self[first...last]
     }
 }

@@ -18,29 +18,31 @@ struct RequestTarget: Sendable {
             guard method == "OPTIONS" else { throw .malformedRequest(reason: "asterisk target without OPTIONS") }
             return RequestTarget(path: "*", query: [], host: nil)
         }
-        if !rest.hasPrefix("/") {
+        if rest.utf8.first != UInt8(ascii: "/") {
             guard let schemeEnd = rest.firstRange(of: "://") else {
                 throw .malformedRequest(reason: "bad request-target")
             }
             let scheme = rest[..<schemeEnd.lowerBound].lowercased()
             guard scheme == "http" || scheme == "https" else { throw .malformedRequest(reason: "bad target scheme") }
             rest = rest[schemeEnd.upperBound...]
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            let authorityEnd =
+                rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
             host = try hostWithoutPort(rest[..<authorityEnd])
             rest = rest[authorityEnd...]
-            if !rest.hasPrefix("/") { rest = Substring("/" + String(rest)) }
+            if rest.utf8.first != UInt8(ascii: "/") { rest = Substring("/" + String(rest)) }
         }
-        let queryStart = rest.firstIndex(of: "?")
+        let queryStart = rest.utf8.firstIndex(of: UInt8(ascii: "?"))
         let rawPath = rest[..<(queryStart ?? rest.endIndex)]
         guard let path = percentDecoded(rawPath, plusIsSpace: false), !path.utf8.contains(0) else {
             throw .malformedRequest(reason: "bad percent-encoding in path")
         }
         var query: [(name: String, value: String)] = []
         if let queryStart {
-            for pair in rest[rest.index(after: queryStart)...].split(separator: "&") {
-                let equals = pair.firstIndex(of: "=")
+            for pair in rest[rest.utf8.index(after: queryStart)...].split(separator: "&") {
+                let equals = pair.utf8.firstIndex(of: UInt8(ascii: "="))
                 guard let name = percentDecoded(pair[..<(equals ?? pair.endIndex)], plusIsSpace: true),
-                    let value = percentDecoded(equals.map { pair[pair.index(after: $0)...] } ?? "", plusIsSpace: true)
+                    let value = percentDecoded(
+                        equals.map { pair[pair.utf8.index(after: $0)...] } ?? "", plusIsSpace: true)
                 else { throw .malformedRequest(reason: "bad percent-encoding in query") }
                 query.append((name: name, value: value))
             }
@@ -51,20 +53,22 @@ struct RequestTarget: Sendable {
     /// The host part of `host[:port]` or `[v6]:port` (RFC 3986 section 3.2.2), nil when empty.
     static func hostWithoutPort(_ authority: Substring) throws(HTTPServerError) -> String? {
         var text = authority
-        if let at = text.lastIndex(of: "@") { text = text[text.index(after: at)...] }
+        if let at = text.utf8.lastIndex(of: UInt8(ascii: "@")) { text = text[text.utf8.index(after: at)...] }
         let host: Substring
         let port: Substring
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { throw .malformedRequest(reason: "bad IPv6 host") }
+        if text.utf8.first == UInt8(ascii: "[") {
+            guard let close = text.utf8.firstIndex(of: UInt8(ascii: "]")) else {
+                throw .malformedRequest(reason: "bad IPv6 host")
+            }
             host = text[...close]
-            port = text[text.index(after: close)...]
-            guard port.isEmpty || port.hasPrefix(":") else { throw .malformedRequest(reason: "bad host") }
+            port = text[text.utf8.index(after: close)...]
+            guard port.isEmpty || port.utf8.first == ASCII.colon else { throw .malformedRequest(reason: "bad host") }
         } else {
-            let colon = text.firstIndex(of: ":") ?? text.endIndex
+            let colon = text.utf8.firstIndex(of: ASCII.colon) ?? text.endIndex
             host = text[..<colon]
             port = text[colon...]
         }
-        guard port.dropFirst().allSatisfy(\.isASCIIDigit), port.count <= 6 else {
+        guard port.utf8.dropFirst().allSatisfy({ ASCII.digitValue($0) != nil }), port.utf8.count <= 6 else {
             throw .malformedRequest(reason: "bad port in host")
         }
         guard host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }) else {
@@ -97,9 +101,4 @@ struct RequestTarget: Sendable {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
-}
-
-extension Character {
-    /// Whether this is one of the ASCII digits 0 to 9.
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }
