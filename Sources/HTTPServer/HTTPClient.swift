@@ -17,13 +17,13 @@ public enum HTTPClient {
         guard let (host, port, path) = split(url) else { throw .malformedRequest(reason: "not an http URL: \(url)") }
         let socket = try connect(host: host, port: port)
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
-        try socket.setSendTimeout(seconds: max(1, timeout))
+        try socket.setTimeout(SO_SNDTIMEO, seconds: max(1, timeout))
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         try socket.send(Array("GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n\r\n".utf8))
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            guard try socket.waitReadable(until: deadline) == .readable else { throw .timedOut }
+            guard try socket.waitReadable(until: deadline) else { throw .timedOut }
             let read: Result<Int, HTTPServerError> = buffer.withUnsafeMutableBytes { raw in
                 Result { () throws(HTTPServerError) in try socket.receive(into: raw) }
             }

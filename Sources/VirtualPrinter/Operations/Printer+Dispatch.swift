@@ -21,6 +21,12 @@ extension Printer {
         case .getJobs: return .response(getJobs(context))
         case .getPrinterAttributes: return .response(getPrinterAttributes(context))
         case .identifyPrinter: return .response(identifyPrinter(context))
+        case .createPrinterSubscriptions, .createJobSubscriptions: return .response(createSubscriptions(context))
+        case .getSubscriptionAttributes: return .response(getSubscriptionAttributes(context))
+        case .getSubscriptions: return .response(getSubscriptions(context))
+        case .renewSubscription: return .response(renewSubscription(context))
+        case .cancelSubscription: return .response(cancelSubscription(context))
+        case .getNotifications: return .response(getNotifications(context))
         default:
             return .response(
                 .error(.serverErrorOperationNotSupported, "\(context.operation) is not supported by this printer."))

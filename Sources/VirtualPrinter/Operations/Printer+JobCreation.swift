@@ -244,17 +244,20 @@ extension Printer {
 extension Printer {
     /// Publishes a job event.
     func publish(_ kind: PrinterEvent.Kind, job: Job) {
-        events.publish(
-            PrinterEvent(
-                kind: kind, sequence: 0, time: Clock.now(), printerName: configuration.name, jobID: job.id,
-                state: job.state.keyword, reasons: job.reasons, message: job.message))
+        recordForSubscriptions(
+            events.publish(
+                PrinterEvent(
+                    kind: kind, sequence: 0, time: Clock.now(), printerName: configuration.name, jobID: job.id,
+                    state: job.state.keyword, reasons: job.reasons, message: job.message)))
     }
 
     /// Publishes a printer state change.
     func publishPrinterState(_ state: PrinterStateValue, reasons: [String]) {
-        events.publish(
-            PrinterEvent(
-                kind: .printerStateChanged, sequence: 0, time: Clock.now(), printerName: configuration.name, jobID: nil,
-                state: state.keyword, reasons: reasons.isEmpty ? ["none"] : reasons, message: nil))
+        recordForSubscriptions(
+            events.publish(
+                PrinterEvent(
+                    kind: .printerStateChanged, sequence: 0, time: Clock.now(), printerName: configuration.name,
+                    jobID: nil,
+                    state: state.keyword, reasons: reasons.isEmpty ? ["none"] : reasons, message: nil)))
     }
 }
