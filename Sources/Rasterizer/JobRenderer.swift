@@ -152,7 +152,9 @@ public struct JobRenderer: Sendable {
             let (placement, started) = imposer.place(
                 document: number, page: pages, width: size.width, height: size.height, kind: .document)
             if let started {
-                if let open { onImpression(try open.write(folder: folder, ticket: ticket)) }
+                // Write and release the finished side before the next one takes its memory.
+                if let finished = open { onImpression(try finished.write(folder: folder, ticket: ticket)) }
+                open = nil
                 open = try OpenImpression(started, geometry: imposer.geometry)
             }
             guard let open else { continue }
