@@ -77,7 +77,7 @@ final class Connection {
     /// Serves requests until the connection ends; closing happens when the object goes away.
     private func serve() {
         try? socket.setOption(level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
-        try? socket.setSendTimeout(seconds: context.limits.slowClientTimeout)
+        try? socket.setTimeout(SO_SNDTIMEO, seconds: context.limits.slowClientTimeout)
         while let head = readHead() {
             guard exchange(head) else { break }
         }
@@ -100,7 +100,7 @@ final class Connection {
                     guard try input.fill(until: deadline) else { return nil }
                 } else {
                     let idleDeadline = ContinuousClock.now + .seconds(context.limits.idleTimeout)
-                    let wait = try socket.waitReadable(until: idleDeadline, interruptDescriptor: context.stopDescriptor)
+                    let wait = try socket.waitReadable(until: idleDeadline, unlessReadable: context.stopDescriptor)
                     guard wait == .readable else { return nil }
                     deadline = .now + .seconds(context.limits.slowClientTimeout)
                     guard try input.receiveAvailable() else { return nil }

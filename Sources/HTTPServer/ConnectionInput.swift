@@ -52,7 +52,7 @@ final class ConnectionInput {
             start = 0
         }
         if let deadline {
-            guard try socket.waitReadable(until: deadline) == .readable else { throw .timedOut }
+            guard try socket.waitReadable(until: deadline) else { throw .timedOut }
         }
         let count = try socket.receive(into: UnsafeMutableRawBufferPointer(rebasing: storage[end...]))
         end += count
@@ -68,7 +68,7 @@ final class ConnectionInput {
     /// into `destination` when it holds half a buffer or more). Returns 0 only when the peer closed.
     func read(into destination: UnsafeMutableRawBufferPointer) throws(HTTPServerError) -> Int {
         if start == end && destination.count >= Self.bufferSize / 2 {
-            guard try socket.waitReadable(until: .now + .seconds(readTimeout)) == .readable else { throw .timedOut }
+            guard try socket.waitReadable(until: .now + .seconds(readTimeout)) else { throw .timedOut }
             return try socket.receive(into: destination)
         }
         if start == end {
@@ -83,8 +83,7 @@ final class ConnectionInput {
 }
 
 extension ConnectionInput {
-    /// Receives what is available now, after `waitReadable` said there is something; false when the peer
-    /// closed.
+    /// Receives what is available now, after a wait said there is something; false when the peer closed.
     func receiveAvailable() throws(HTTPServerError) -> Bool {
         try fill(until: nil)
     }

@@ -17,7 +17,7 @@ final class Socket {
         Syscall.close(descriptor)
     }
 
-    /// What a wait for input ended with.
+    /// What a wait for the next request ended with.
     enum WaitResult {
         /// Bytes (or the end of the stream) can be read.
         case readable
@@ -30,18 +30,28 @@ final class Socket {
     /// Waits until the socket is readable, the deadline passes, or `interruptDescriptor` is readable.
     func waitReadable(
         until deadline: ContinuousClock.Instant,
-        interruptDescriptor: Int32? = nil
+        unlessReadable interruptDescriptor: Int32
     ) throws(HTTPServerError) -> WaitResult {
-        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-        if let interruptDescriptor {
-            descriptors.append(pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0))
-        }
+        var descriptors = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             let timeout = Self.milliseconds(until: deadline)
-            let count = try Syscall.run("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
-            if descriptors.count > 1 && descriptors[1].revents != 0 { return .interrupted }
+            let count = try Syscall.run("poll") { poll(&descriptors, 2, timeout) }
+            if descriptors[1].revents != 0 { return .interrupted }
             if count > 0 { return .readable }
             if timeout == 0 { return .timedOut }
+        }
+    }
+
+    /// Waits until the socket is readable; false when the deadline passed first.
+    func waitReadable(until deadline: ContinuousClock.Instant) throws(HTTPServerError) -> Bool {
+        var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let timeout = Self.milliseconds(until: deadline)
+            if try Syscall.run("poll", { poll(&descriptor, 1, timeout) }) > 0 { return true }
+            if timeout == 0 { return false }
         }
     }
 
@@ -97,12 +107,12 @@ final class Socket {
         }
     }
 
-    /// Bounds how long one `send` may block (`SO_SNDTIMEO`).
-    func setSendTimeout(seconds: Double) throws(HTTPServerError) {
+    /// Bounds how long one blocking `send` (`SO_SNDTIMEO`) or `recv` (`SO_RCVTIMEO`) may wait.
+    func setTimeout(_ option: Int32, seconds: Double) throws(HTTPServerError) {
         let whole = seconds.rounded(.down)
         var value = timeval(tv_sec: Int(whole), tv_usec: Int((seconds - whole) * 1_000_000))
         _ = try Syscall.run("setsockopt") {
-            setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(descriptor, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
         }
     }
 
