@@ -148,3 +148,15 @@ import Testing
         #expect(try client.response().status == 404)
     }
 }
+
+@Test func http10KeepAliveIsConfirmedAndKept() throws {
+    try withServer { server in
+        let client = try TestClient(port: server.port)
+        for _ in 0..<2 {
+            try client.send("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            let response = try client.response()
+            #expect(response.status == 200)
+            #expect(response.headers["Connection"] == "keep-alive")
+        }
+    }
+}
