@@ -29,6 +29,7 @@ final class CairoImageSurface {
 
     /// Copies one row of gray (`channels` 1) or RGB (`channels` 3) pixels into row `y`.
     func setRow(_ y: Int, from source: UnsafePointer<UInt8>, channels: Int, mirrored: Bool = false) {
+        guard y < height else { return }
         let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
         for x in 0..<width {
             let from = (mirrored ? width - 1 - x : x) * channels
@@ -42,8 +43,8 @@ final class CairoImageSurface {
     /// Tells Cairo the pixels changed.
     func markDirty() { cairo_surface_mark_dirty(surface) }
 
-    /// Paints the surface in a context whose user space is the page in points, `pointsPerPixel` points a pixel
-    /// horizontally and vertically, rows starting at page height `top`; only the surface's own band is marked.
+    /// Paints the surface in a context whose user space is the page in points, `pointsPerPixelX` and
+    /// `pointsPerPixelY` points a pixel, rows starting at page height `top`; only the surface's own area is marked.
     func paint(in context: OpaquePointer, pointsPerPixelX: Double, pointsPerPixelY: Double, top: Double) {
         cairo_save(context)
         cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)

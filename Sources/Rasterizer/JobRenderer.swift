@@ -159,7 +159,8 @@ public struct JobRenderer: Sendable {
             }
             guard let open else { continue }
             try open.canvas.draw(transform: placement.transform, clip: placement.clip) {
-                (context) throws(RasterError) in try RasterPagePainter.paint(header, from: reader, in: context)
+                (context) throws(RasterError) in
+                try RasterPagePainter.paint(header, from: reader, scale: placement.transform.scale, in: context)
             }
             open.pages.append(.init(document: number, page: pages))
             summary.pages += 1
