@@ -95,6 +95,7 @@ final class Connection {
                         input.consume(length)
                         return head
                     }
+                    if deadline == nil { deadline = .now + .seconds(context.limits.slowClientTimeout) }
                 }
                 if let deadline {
                     guard try input.fill(until: deadline) else { return nil }

@@ -107,3 +107,12 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
         #expect(try client.isClosed())
     }
 }
+
+@Test func partialHeadBehindAPipelinedRequestGets408() throws {
+    try withServer(limits: HTTPServerLimits(idleTimeout: 60, slowClientTimeout: 0.3)) { server in
+        let client = try TestClient(port: server.port)
+        try client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHo")
+        #expect(try client.response().status == 200)
+        #expect(try client.response().status == 408)
+    }
+}
