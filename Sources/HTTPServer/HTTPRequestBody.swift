@@ -64,7 +64,8 @@ public struct HTTPRequestBody: ~Copyable {
         return bytes
     }
 
-    /// Reads the whole rest of the body; more than `maximum` bytes is `bodyTooLarge`.
+    /// Reads the whole rest of the body; more than `maximum` bytes is `bodyTooLarge` (and the server then
+    /// answers 413 whatever the handler returns).
     public mutating func readAll(maximum: Int) throws(HTTPServerError) -> [UInt8] {
         var bytes: [UInt8] = []
         if case .length(let length) = remaining {

@@ -90,6 +90,8 @@ public struct HTTPResponse: Sendable {
 public protocol HTTPHandler: Sendable {
     /// Answers one request. It may block. Whatever part of the body it leaves unread the server drains
     /// (up to `HTTPServerLimits.maximumDrainBytes`) to keep the connection alive, or it closes the
-    /// connection; an unread body of an `Expect: 100-continue` request is never asked for.
+    /// connection; an unread body of an `Expect: 100-continue` request is never asked for. When a body read
+    /// failed (bad chunking 400, too large 413, too slow 408), the server sends that status instead of the
+    /// returned response and closes the connection.
     func handle(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse
 }
