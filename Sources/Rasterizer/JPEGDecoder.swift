@@ -7,12 +7,9 @@ final class JPEGDecoder {
     private let decoder: UnsafeMutablePointer<vprinter_jpeg>
     private let data: [UInt8]
 
-    /// Largest JPEG file read, in bytes.
-    static let maximumFileSize = 256 * 1024 * 1024
-
     /// Decodes the file at `path`.
     static func decode(path: String, limits: RenderLimits) throws(RasterError) -> PageImage {
-        let data = try FileContents.read(path: path, maximum: maximumFileSize)
+        let data = try FileContents.read(path: path, maximum: limits.maximumImageFileSize)
         return try JPEGDecoder(data: data).decode(limits: limits)
     }
 

@@ -145,9 +145,13 @@ public struct JobRenderer: Sendable {
         let reader = try RasterReader(path: path, limits: limits)
         var open: OpenImpression?
         var pages = 0
-        while let header = try reader.nextPage() {
+        while var header = try reader.nextPage() {
             pages += 1
             guard ticket.selects(page: pages) else { continue }
+            if reader.format == .urf, ticket.sides != .oneSided, pages % 2 == 0 {
+                (header.crossFeedTransform, header.feedTransform) = ticket.sheetBack.transforms(
+                    tumble: ticket.sides == .twoSidedShortEdge)
+            }
             let size = RasterPagePainter.size(of: header)
             let (placement, started) = imposer.place(
                 document: number, page: pages, width: size.width, height: size.height, kind: .document)

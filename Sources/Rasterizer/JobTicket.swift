@@ -34,6 +34,9 @@ public struct JobTicket: Sendable, Equatable {
     public var resolution = 150
     /// document-password for encrypted PDF.
     public var password: String?
+    /// How the printer wants back sides of Apple Raster pages (its urf-supported DM value, as a
+    /// pwg-raster-document-sheet-back keyword); PWG Raster pages say it in their own headers.
+    public var sheetBack = SheetBack.normal
     /// multiple-document-handling.
     public var multipleDocumentHandling = MultipleDocumentHandling.separateDocumentsUncollatedCopies
 
@@ -112,6 +115,25 @@ public enum PresentationDirection: String, Sendable {
     case toTopToRight = "totop-toright"
     case toLeftToTop = "toleft-totop"
     case toTopToLeft = "totop-toleft"
+}
+
+/// pwg-raster-document-sheet-back (PWG 5102.4 section 4.4): how a client lays out the back of a two-sided sheet.
+public enum SheetBack: String, Sendable {
+    case normal
+    case flipped
+    case rotated
+    case manualTumble = "manual-tumble"
+
+    /// The CrossFeedTransform and FeedTransform a back side is written with, for long-edge or short-edge
+    /// (tumble) binding.
+    func transforms(tumble: Bool) -> (crossFeed: Int, feed: Int) {
+        switch (self, tumble) {
+        case (.normal, _), (.rotated, true), (.manualTumble, false): (1, 1)
+        case (.flipped, false): (1, -1)
+        case (.flipped, true): (-1, 1)
+        case (.rotated, false), (.manualTumble, true): (-1, -1)
+        }
+    }
 }
 
 /// multiple-document-handling (RFC 8011 section 5.2.4).

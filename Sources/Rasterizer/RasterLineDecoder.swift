@@ -34,13 +34,7 @@ final class RasterLineDecoder {
     /// The next row as 8-bit gray or RGB pixels; valid until the next call.
     func nextRow() throws(RasterError) -> UnsafeBufferPointer<UInt8> {
         if repeatsLeft == 0 {
-            let count = Int(try reader.byte("line repeat count")) + 1
-            guard row + count <= header.height else {
-                throw .corruptData(
-                    page: header.pageNumber, line: row, reason: "line repeat crosses the end of the page")
-            }
-            try decodeLine()
-            repeatsLeft = count
+            try startLineGroup()
             convertedIsCurrent = false
         }
         if !convertedIsCurrent {
@@ -55,18 +49,20 @@ final class RasterLineDecoder {
     /// Reads and discards the rows not read yet, so the reader stands at the next page.
     func skipRest() throws(RasterError) {
         while row < header.height {
-            if repeatsLeft == 0 {
-                let count = Int(try reader.byte("line repeat count")) + 1
-                guard row + count <= header.height else {
-                    throw .corruptData(
-                        page: header.pageNumber, line: row, reason: "line repeat crosses the end of the page")
-                }
-                try decodeLine()
-                repeatsLeft = count
-            }
+            if repeatsLeft == 0 { try startLineGroup() }
             row += repeatsLeft
             repeatsLeft = 0
         }
+    }
+
+    /// Reads a line-repeat count and the line it repeats.
+    private func startLineGroup() throws(RasterError) {
+        let count = Int(try reader.byte("line repeat count")) + 1
+        guard row + count <= header.height else {
+            throw .corruptData(page: header.pageNumber, line: row, reason: "line repeat crosses the end of the page")
+        }
+        try decodeLine()
+        repeatsLeft = count
     }
 
     /// Decodes one compressed line into `line`.

@@ -13,6 +13,8 @@ public struct RenderLimits: Sendable, Equatable {
     public static let defaultMaximumPages = 10_000
     /// Largest resolution of a raster page or of a rendered sheet, in dots per inch.
     public static let defaultMaximumResolution = 2_400
+    /// Largest JPEG file, which libjpeg reads from memory (256 MB).
+    public static let defaultMaximumImageFileSize = 256 * 1024 * 1024
     /// Largest number of pixels of one rendered sheet, which is held in memory as a whole (4 bytes a pixel).
     public static let defaultMaximumSheetPixels = 40_000_000
 
@@ -26,6 +28,8 @@ public struct RenderLimits: Sendable, Equatable {
     public var maximumPages = Self.defaultMaximumPages
     /// See ``defaultMaximumResolution``.
     public var maximumResolution = Self.defaultMaximumResolution
+    /// See ``defaultMaximumImageFileSize``.
+    public var maximumImageFileSize = Self.defaultMaximumImageFileSize
     /// See ``defaultMaximumSheetPixels``.
     public var maximumSheetPixels = Self.defaultMaximumSheetPixels
 

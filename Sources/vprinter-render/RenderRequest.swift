@@ -98,6 +98,7 @@ struct RenderRequest: Decodable {
             }
             if let v = try int("dpi") { ticket.resolution = v }
             if let v = try string("document-password") { ticket.password = v }
+            if let v = try keyword("sheet-back", SheetBack.self) { ticket.sheetBack = v }
             if let v = try keyword("multiple-document-handling", MultipleDocumentHandling.self) {
                 ticket.multipleDocumentHandling = v
             }
@@ -115,6 +116,7 @@ struct RenderRequest: Decodable {
             case maximumPages = "max-pages"
             case maximumResolution = "max-dpi"
             case maximumSheetPixels = "max-sheet-pixels"
+            case maximumImageFileSize = "max-image-file-size"
         }
 
         init(from decoder: any Decoder) throws {
@@ -125,6 +127,9 @@ struct RenderRequest: Decodable {
             if let v = try c.decodeIfPresent(Int.self, forKey: .maximumPages) { limits.maximumPages = v }
             if let v = try c.decodeIfPresent(Int.self, forKey: .maximumResolution) { limits.maximumResolution = v }
             if let v = try c.decodeIfPresent(Int.self, forKey: .maximumSheetPixels) { limits.maximumSheetPixels = v }
+            if let v = try c.decodeIfPresent(Int.self, forKey: .maximumImageFileSize) {
+                limits.maximumImageFileSize = v
+            }
         }
     }
 }

@@ -115,6 +115,21 @@ import Testing
         }
     }
 
+    @Test func jpegFileAboveTheSizeLimitIsRefused() throws {
+        let harness = try RenderHarness()
+        let picture = try Self.makePicture(in: harness.folder)
+        let file = harness.folder.file("picture.jpg")
+        try ExternalTool.run("convert", [picture, "-quality", "100", file])
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        var limits = RenderLimits()
+        limits.maximumImageFileSize = size - 1
+        #expect(throws: RasterError.limitExceeded(limit: "maximum file size", value: size, maximum: size - 1)) {
+            try harness.render([file], ticket: JobTicket(), limits: limits)
+        }
+        limits.maximumImageFileSize = size
+        #expect(try harness.render([file], ticket: JobTicket(), limits: limits).summary.pages == 1)
+    }
+
     @Test func corruptImagesAreFormatErrors() throws {
         let harness = try RenderHarness()
         let picture = try Self.makePicture(in: harness.folder)

@@ -86,4 +86,29 @@ import Testing
         #expect(sheet.rgb(536, 626) == (255, 255, 255))
         #expect(sheet.rgb(306, 40) == (255, 255, 255))
     }
+
+    @Test(arguments: [SheetBack.flipped, .rotated])
+    func appleRasterBackSideIsTurnedBackAsThePrinterAskedForIt(_ sheetBack: SheetBack) throws {
+        let harness = try RenderHarness()
+        // Page 2 (a back) is 4 x 4 gray pixels at 300 dpi with its black pixel stored where the sheet-back layout
+        // puts the top-left pixel: bottom-left when flipped (long edge), bottom-right when rotated.
+        let storedLast: [UInt8] =
+            sheetBack == .flipped ? [0x00, 0x00, 0x00, 0x02, 0xFF] : [0x00, 0x02, 0xFF, 0x00, 0x00]
+        let back: [UInt8] = [0x02, 0x80] + storedLast
+        let path = harness.folder.file("duplex.urf")
+        try Data(SyntheticRaster.urf(width: 4, height: 4, bitsPerPixel: 8, colorSpace: 0, pages: [nil, back]))
+            .write(to: URL(fileURLWithPath: path))
+        let (impressions, _) = try harness.render(
+            [path],
+            ticket: ticket {
+                $0.scaling = .fit
+                $0.sides = .twoSidedLongEdge
+                $0.sheetBack = sheetBack
+            })
+        #expect(impressions.map(\.side) == ["front", "back"])
+        let sheet = try harness.image("page-0002.png")
+        #expect(sheet.isDark(76, 166))
+        #expect(sheet.rgb(76, 626) == (255, 255, 255))
+        #expect(sheet.rgb(536, 626) == (255, 255, 255))
+    }
 }

@@ -62,16 +62,26 @@ enum SyntheticRaster {
     static func urf(width: Int, height: Int, bitsPerPixel: UInt8 = 24, colorSpace: UInt8 = 1, data: [UInt8]? = nil)
         -> [UInt8]
     {
-        var bytes = Array("UNIRAST\0".utf8) + [0, 0, 0, 1]
-        var header = [UInt8](repeating: 0, count: 32)
-        header[0] = bitsPerPixel
-        header[1] = colorSpace
-        header[2] = 1
-        put(UInt32(truncatingIfNeeded: width), at: 12, in: &header)
-        put(UInt32(truncatingIfNeeded: height), at: 16, in: &header)
-        put(300, at: 20, in: &header)
-        bytes += header
-        bytes += data ?? whiteLines(height: height)
+        urf(width: width, height: height, bitsPerPixel: bitsPerPixel, colorSpace: colorSpace, pages: [data])
+    }
+
+    /// An Apple Raster stream with one page for each entry of `pages` (nil: a white page).
+    static func urf(width: Int, height: Int, bitsPerPixel: UInt8, colorSpace: UInt8, pages: [[UInt8]?]) -> [UInt8] {
+        var bytes = Array("UNIRAST\0".utf8)
+        var count = [UInt8](repeating: 0, count: 4)
+        put(UInt32(pages.count), at: 0, in: &count)
+        bytes += count
+        for data in pages {
+            var header = [UInt8](repeating: 0, count: 32)
+            header[0] = bitsPerPixel
+            header[1] = colorSpace
+            header[2] = 1
+            put(UInt32(truncatingIfNeeded: width), at: 12, in: &header)
+            put(UInt32(truncatingIfNeeded: height), at: 16, in: &header)
+            put(300, at: 20, in: &header)
+            bytes += header
+            bytes += data ?? whiteLines(height: height)
+        }
         return bytes
     }
 }
