@@ -36,7 +36,11 @@ public final class HTTPServer: Sendable {
 
     /// Binds and listens on every configured address, then returns once the accept threads run.
     /// A busy port is `addressInUse`; calling it on a running server does nothing.
+    ///
+    /// If the process still has the default action for `SIGPIPE` (terminate), it is set to ignore:
+    /// `sendfile` to a client that went away raises `SIGPIPE`, and `MSG_NOSIGNAL` only covers `send`.
     public func start() throws(HTTPServerError) {
+        Self.ignoreBrokenPipeSignal()
         try state.withLock { (state) throws(HTTPServerError) in
             guard state.context == nil else { return }
             let context = try ServerContext(handler: handler, limits: configuration.limits)
@@ -56,6 +60,16 @@ public final class HTTPServer: Sendable {
                 context: context, acceptThreads: threads, port: listeners.first?.port ?? 0,
                 boundAddresses: listeners.map(\.address))
         }
+    }
+
+    /// Sets `SIGPIPE` to be ignored unless the process chose a disposition of its own.
+    private static func ignoreBrokenPipeSignal() {
+        var current = sigaction()
+        guard sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { return }
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        _ = sigaction(SIGPIPE, &ignore, nil)
     }
 
     /// The port bound, once started (the free port picked when configured with 0).

@@ -160,3 +160,24 @@ import Testing
         }
     }
 }
+
+@Test func clientLeavingDuringALargeFileDoesNotKillTheServer() throws {
+    let path = "/tmp/vprinter-http-test-large-\(getpid()).bin"
+    let file = fopen(path, "w")
+    let block = [UInt8](repeating: 0x55, count: 1 << 20)
+    for _ in 0..<16 { _ = block.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) } }
+    fclose(file)
+    defer { unlink(path) }
+    let handler = ClosureHandler { _, _ in HTTPResponse(status: 200, body: .file(path: path)) }
+    // The default action of SIGPIPE terminates the process; the server must set it aside itself.
+    signal(SIGPIPE, SIG_DFL)
+    try withServer(handler: handler) { server in
+        for _ in 0..<20 {
+            let leaving = try TestClient(port: server.port)
+            try leaving.send("GET /large HTTP/1.1\r\nHost: h\r\n\r\n")
+        }
+        let client = try TestClient(port: server.port)
+        try client.send("GET /large HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(try client.response().body.count == 16 << 20)
+    }
+}
