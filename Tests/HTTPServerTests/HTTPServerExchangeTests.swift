@@ -181,3 +181,14 @@ import Testing
         #expect(try client.response().body.count == 16 << 20)
     }
 }
+
+@Test func twoHundredFiftySixSimultaneousConnectionsAreAllAnswered() throws {
+    try withServer { server in
+        let clients = try (0..<256).map { _ in try TestClient(port: server.port) }
+        for (index, client) in clients.enumerated() {
+            try client.send("POST /\(index) HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\nok")
+        }
+        let paths = try clients.map { try $0.response().headers["X-Path"] }
+        #expect(paths == (0..<256).map { "/\($0)" })
+    }
+}
