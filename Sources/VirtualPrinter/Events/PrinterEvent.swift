@@ -6,6 +6,7 @@ public struct PrinterEvent: Sendable, Equatable {
         case jobStateChanged = "job-state-changed"
         case jobProgress = "job-progress"
         case printerStateChanged = "printer-state-changed"
+        case printerConfigChanged = "printer-config-changed"
     }
 
     public var kind: Kind

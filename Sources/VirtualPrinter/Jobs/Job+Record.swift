@@ -42,12 +42,14 @@ extension Job {
 
     static func document(_ record: [String: Any]) -> DocumentRecord? {
         guard let number = record["document-number"] as? Int, let file = record["file"] as? String else { return nil }
-        return DocumentRecord(
+        var document = DocumentRecord(
             number: number, name: record["document-name"] as? String,
             format: record["document-format"] as? String ?? "application/octet-stream",
             detectedFormat: record["document-format-detected"] as? String,
             compression: record["compression"] as? String ?? "none", size: record["size"] as? Int ?? 0,
             sha256: record["sha256"] as? String ?? "", file: file, pages: record["pages"] as? Int)
+        document.isCanceled = record["document-state"] as? String == "canceled"
+        return document
     }
 
     static func impression(_ record: [String: Any]) -> ImpressionRecord? {

@@ -5,6 +5,9 @@
 /// processing --processingFinished--> completed
 /// any non-terminal --canceled--> canceled;  any non-terminal --aborted--> aborted
 /// pending(job-incoming) --timedOut--> aborted(aborted-by-system), or pending(job-queued) with documents
+/// pending --held--> pending-held --released--> pending;  documentsComplete of a held job --> pending-held
+/// processing --suspended--> processing-stopped(job-suspended) --resumed--> processing
+/// canceled, aborted or completed --restarted--> pending(job-queued)
 /// ```
 extension Job {
     /// The state a job takes after an event, without changing the job.
@@ -18,11 +21,40 @@ extension Job {
 
     /// Computes the transition for an event.
     public func transition(for event: JobEvent) throws(JobTransitionError) -> Transition {
+        if case .restarted = event {
+            guard state.isTerminal, !documents.isEmpty else { throw .notPossible(from: state, event: event) }
+            return Transition(state: .pending, reasons: ["job-queued"], message: "Job restarted.", enqueue: true)
+        }
         if state.isTerminal { throw .jobEnded(state) }
         switch event {
         case .documentsComplete:
             guard isReceiving else { throw .notPossible(from: state, event: event) }
+            if isHeld {
+                return Transition(
+                    state: .pendingHeld, reasons: ["job-hold-until-specified"], message: "Job held.")
+            }
             return Transition(state: .pending, reasons: ["job-queued"], message: "Job queued.", enqueue: true)
+        case .held:
+            guard state == .pending || state == .pendingHeld else { throw .notPossible(from: state, event: event) }
+            return Transition(
+                state: .pendingHeld, reasons: (isReceiving ? ["job-incoming"] : []) + ["job-hold-until-specified"],
+                message: "Job held.")
+        case .released:
+            guard state == .pendingHeld else { throw .notPossible(from: state, event: event) }
+            if isReceiving {
+                return Transition(state: .pending, reasons: ["job-incoming"], message: "Waiting for documents.")
+            }
+            return Transition(state: .pending, reasons: ["job-queued"], message: "Job released.", enqueue: true)
+        case .suspended:
+            guard state == .processing else { throw .notPossible(from: state, event: event) }
+            return Transition(state: .processingStopped, reasons: ["job-suspended"], message: "Job suspended.")
+        case .resumed:
+            guard state == .processingStopped, reasons.contains("job-suspended") else {
+                throw .notPossible(from: state, event: event)
+            }
+            return Transition(state: .processing, reasons: ["job-printing"], message: "Printing.")
+        case .restarted:
+            throw .notPossible(from: state, event: event)
         case .processingStarted:
             guard state == .pending, !isReceiving else { throw .notPossible(from: state, event: event) }
             return Transition(state: .processing, reasons: ["job-printing"], message: "Printing.")
@@ -56,11 +88,21 @@ extension Job {
     public mutating func apply(_ event: JobEvent, at now: Double) throws(JobTransitionError) -> Transition {
         let next = try transition(for: event)
         if case .documentsComplete = event { isReceiving = false }
+        if case .released = event {
+            holdUntil = nil
+            heldForNewJobs = false
+        }
+        if case .restarted = event {
+            timeProcessing = nil
+            timeCompleted = nil
+            impressions = []
+        }
         if case .timedOut = event { isReceiving = false }
         state = next.state
         reasons = next.reasons
         message = next.message
         if next.state == .processing, timeProcessing == nil { timeProcessing = now }
+        if case .held = event, holdUntil == nil, !heldForNewJobs { holdUntil = "indefinite" }
         if next.state.isTerminal {
             isReceiving = false
             timeCompleted = now

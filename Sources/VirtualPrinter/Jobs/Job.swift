@@ -27,6 +27,16 @@ public struct Job: Sendable {
     public var lastActivity: Double
     public var history: [JobHistoryEntry] = []
     public let client: ClientInfo
+    /// job-hold-until when it holds the job (anything but no-hold).
+    public var holdUntil: String?
+    /// True when the job is held because the printer holds new jobs (Hold-New-Jobs).
+    public var heldForNewJobs = false
+    /// The end of processing, kept while the job is suspended and applied by Resume-Job.
+    public var outcomeWhileSuspended: JobEvent?
+
+    /// True when the job is to wait in pending-held once its documents are in.
+    public var isHeld: Bool { holdUntil != nil || heldForNewJobs }
+
     /// document-password, kept for the renderer only: never recorded or returned.
     public var documentPassword: String?
     /// The printer's up-time origin, for time-at-* values.
@@ -93,6 +103,8 @@ public struct DocumentRecord: Sendable, Equatable {
     /// The file name within the job folder.
     public var file: String
     public var pages: Int?
+    /// Cancel-Document: the document is skipped when the job prints.
+    public var isCanceled = false
 }
 
 /// A document page placed on a printed side: document number and page number, both from 1.

@@ -12,6 +12,16 @@ public enum JobEvent: Sendable, Equatable {
     case canceled(byUser: Bool)
     /// multiple-operation-time-out expired with the job still waiting for documents.
     case timedOut
+    /// Hold-Job, job-hold-until or Hold-New-Jobs: the job waits in pending-held.
+    case held
+    /// Release-Job: a held job goes back to pending.
+    case released
+    /// Restart-Job: an ended job is printed again.
+    case restarted
+    /// Suspend-Current-Job: the processing job stops (processing-stopped, job-suspended).
+    case suspended
+    /// Resume-Job: a suspended job goes on.
+    case resumed
 }
 
 /// Why an event cannot apply to a job in its current state.

@@ -90,6 +90,7 @@ struct JobRecorder: Sendable {
         ]
         if let name = document.name { record["document-name"] = name }
         if let pages = document.pages { record["pages"] = pages }
+        if document.isCanceled { record["document-state"] = "canceled" }
         return record
     }
 

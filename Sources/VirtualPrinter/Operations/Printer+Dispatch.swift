@@ -1,12 +1,6 @@
 import IPP
 
 extension Printer {
-    /// The operations this printer implements (operations-supported).
-    public static let supportedOperations: [IPPOperation] = [
-        .printJob, .validateJob, .createJob, .sendDocument, .cancelJob, .getJobAttributes, .getJobs,
-        .getPrinterAttributes, .cancelJobs, .cancelMyJobs, .closeJob, .identifyPrinter,
-    ]
-
     /// Runs one operation of a request that passed the common checks.
     func perform(_ context: IPPRequestContext) -> OperationOutcome {
         switch context.operation {
@@ -21,6 +15,32 @@ extension Printer {
         case .getJobs: return .response(getJobs(context))
         case .getPrinterAttributes: return .response(getPrinterAttributes(context))
         case .identifyPrinter: return .response(identifyPrinter(context))
+        case .holdJob: return .response(holdJob(context))
+        case .releaseJob: return .response(releaseJob(context))
+        case .restartJob: return .response(restartJob(context))
+        case .reprocessJob, .resubmitJob: return .response(copyJob(context))
+        case .promoteJob: return .response(promoteJob(context))
+        case .scheduleJobAfter: return .response(scheduleJobAfter(context))
+        case .cancelCurrentJob: return .response(cancelCurrentJob(context))
+        case .suspendCurrentJob: return .response(suspendCurrentJob(context))
+        case .resumeJob: return .response(resumeJob(context))
+        case .pausePrinter, .pausePrinterAfterCurrentJob: return .response(pausePrinter(context))
+        case .resumePrinter: return .response(resumePrinter(context))
+        case .enablePrinter: return .response(setAcceptingJobs(context, true))
+        case .disablePrinter: return .response(setAcceptingJobs(context, false))
+        case .holdNewJobs: return .response(holdNewJobs(context))
+        case .releaseHeldNewJobs: return .response(releaseHeldNewJobs(context))
+        case .shutdownPrinter: return .response(shutdownPrinter(context))
+        case .startupPrinter, .restartPrinter: return .response(startupPrinter(context))
+        case .purgeJobs: return .response(purgeJobs(context))
+        case .validateDocument: return .response(validateDocument(context))
+        case .cancelDocument: return .response(cancelDocument(context))
+        case .getDocumentAttributes: return .response(getDocumentAttributes(context))
+        case .getDocuments: return .response(getDocuments(context))
+        case .setDocumentAttributes: return .response(setDocumentAttributes(context))
+        case .setPrinterAttributes: return .response(setPrinterAttributes(context))
+        case .setJobAttributes: return .response(setJobAttributes(context))
+        case .getPrinterSupportedValues: return .response(getPrinterSupportedValues(context))
         case .createPrinterSubscriptions, .createJobSubscriptions: return .response(createSubscriptions(context))
         case .getSubscriptionAttributes: return .response(getSubscriptionAttributes(context))
         case .getSubscriptions: return .response(getSubscriptions(context))

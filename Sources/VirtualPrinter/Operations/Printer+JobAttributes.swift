@@ -117,8 +117,12 @@ extension Printer {
             case "not-completed": matchesState = !job.state.isTerminal
             case "all": matchesState = true
             case "pending": matchesState = job.state == .pending
-            case "processing": matchesState = job.state == .processing || job.state == .processingStopped
-            default: matchesState = false
+            case "processing": matchesState = job.state == .processing
+            case "processing-stopped": matchesState = job.state == .processingStopped
+            case "pending-held": matchesState = job.state == .pendingHeld
+            case "aborted": matchesState = job.state == .aborted
+            case "canceled": matchesState = job.state == .canceled
+            default: matchesState = false  // proof-print: vprinter makes no proof prints
             }
             return matchesState && (!myJobs || job.user == context.user)
         }

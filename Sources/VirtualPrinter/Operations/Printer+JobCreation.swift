@@ -111,9 +111,8 @@ extension Printer {
         do {
             if job.documents.isEmpty {
                 try job.apply(.aborted(reason: "aborted-by-system", message: "The job has no documents."), at: now)
-            } else if try job.apply(.documentsComplete, at: now).enqueue {
-                let id = job.id
-                scheduler.enqueue { [self] in process(jobID: id) }
+            } else {
+                try job.apply(.documentsComplete, at: now)
             }
         } catch {
             throw IPPResponseError(.clientErrorNotPossible, "Job \(job.id) cannot be closed: \(error).")
@@ -194,10 +193,14 @@ extension Printer {
             printerName: configuration.name,
             printerURI: context.printerURI, name: name, user: context.user, templateAttributes: ticket,
             client: context.client, now: now, printerStartTime: startTime)
+        if let until = ticket.first(where: { $0.name == "job-hold-until" })?.value?.stringValue, until != "no-hold" {
+            job.holdUntil = until
+        }
         if case .octetString(let password)? = context.attribute("document-password")?.value {
             job.documentPassword = String(decoding: password, as: UTF8.self)
         }
         status.withLock { state in
+            job.heldForNewJobs = state.holdNewJobs
             state.jobs[id] = job
             state.jobOrder.append(id)
             if let failure = recorder.write(job) { log(failure) }
@@ -219,16 +222,21 @@ extension Printer {
                 return .failure(error)
             }
             let before = state.jobs[id]
-            let printerStateBefore = state.lastState
             state.jobs[id] = job
-            state.noteStateChange(at: Clock.now())
+            let queued = job.state == .pending && job.reasons == ["job-queued"]
+            if queued && !state.queue.contains(id) {
+                state.queue.append(id)
+                scheduler.enqueue { [self] in processNext() }
+            } else if !queued {
+                state.queue.removeAll { $0 == id }
+            }
             if let failure = recorder.write(job) { log(failure) }
             if before?.state != job.state || before?.reasons != job.reasons {
                 publish(.jobStateChanged, job: job)
             } else if before?.impressions.count != job.impressions.count {
                 publish(.jobProgress, job: job)
             }
-            if state.lastState != printerStateBefore {
+            if state.noteStateChange(at: Clock.now()) {
                 publishPrinterState(state.lastState, reasons: state.reasons)
             }
             return .success(job)

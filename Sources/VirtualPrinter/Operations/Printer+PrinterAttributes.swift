@@ -57,6 +57,13 @@ extension Printer {
             IPPAttribute(
                 "printer-config-change-date-time", .dateTime(IPPDateTime(secondsSince1970: status.configChangeTime))),
             IPPAttribute("queued-job-count", .integer(Int32(clamping: status.activeJobCount))),
+            IPPAttribute("printer-message-from-operator", .text(status.messageFromOperator)),
+            IPPAttribute(
+                name: "printer-alert",
+                values: PrinterAlerts.alerts(for: reasons).map { .octetString(Array($0.code.utf8)) }),
+            IPPAttribute(
+                name: "printer-alert-description",
+                values: PrinterAlerts.alerts(for: reasons).map { .text($0.description) }),
             IPPAttribute("printer-more-info", .uri("\(web)/")),
             IPPAttribute("printer-supply-info-uri", .uri("\(web)/#supplies")),
             IPPAttribute(

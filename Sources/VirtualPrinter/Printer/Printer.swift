@@ -9,13 +9,19 @@ import Synchronization
 public final class Printer: Sendable {
     public let configuration: PrinterConfiguration
     let status: Mutex<PrinterStatus>
-    let cache: PrinterAttributeCache
+    /// The static attributes, pre-encoded; replaced as a whole by Set-Printer-Attributes.
+    let attributeStore: Mutex<PrinterAttributeCache>
+
+    /// The current static attributes.
+    var cache: PrinterAttributeCache { attributeStore.withLock { $0 } }
     let jobIDs: JobIDAllocator
     let scheduler: JobScheduler
     let recorder: JobRecorder
     let renderer: (any JobRenderer)?
     /// Where job and printer state changes are published (event stream, waiters).
     public let events: EventHub
+    /// Event notification subscriptions and their events (RFC 3995, RFC 3996).
+    let subscriptions = SubscriptionStore()
     let log: @Sendable (String) -> Void
     /// When the printer started, for printer-up-time and time-at-* values.
     let startTime: Double
@@ -29,6 +35,7 @@ public final class Printer: Sendable {
         "printer-current-time", "printer-state-change-time", "printer-state-change-date-time",
         "printer-config-change-time", "printer-config-change-date-time", "queued-job-count", "printer-icons",
         "printer-more-info", "printer-supply-info-uri", "printer-uuid", "printer-name", "printer-dns-sd-name",
+        "printer-message-from-operator", "printer-alert", "printer-alert-description",
     ]
 
     public init(
@@ -45,7 +52,10 @@ public final class Printer: Sendable {
         let now = Clock.now()
         startTime = now
         status = Mutex(PrinterStatus(now: now))
-        cache = PrinterAttributeCache(attributes: configuration.attributes, excluding: Self.dynamicAttributeNames)
+        let cache = PrinterAttributeCache(
+            attributes: configuration.attributes + Self.implementationAttributes(configuration.attributes),
+            excluding: Self.dynamicAttributeNames)
+        attributeStore = Mutex(cache)
         recorder = JobRecorder(outputDirectory: configuration.outputDirectory)
         let timeout = cache["multiple-operation-time-out"]?.value?.integerValue ?? 60
         multipleOperationTimeout = Double(max(1, timeout))

@@ -85,3 +85,18 @@ struct RequestedAttributes: Sendable {
         "job-account-id", "job-accounting-user-id", "x-image-position", "y-image-position", "page-delivery",
     ]
 }
+
+extension PrinterAttributeCache {
+    /// A cache with some attributes replaced (or added at the end), in the same order otherwise.
+    func replacing(_ changes: [IPPAttribute]) -> PrinterAttributeCache {
+        var list = entries.compactMap { attributes[$0.name] }
+        for change in changes {
+            if let index = list.firstIndex(where: { $0.name == change.name }) {
+                list[index] = change
+            } else {
+                list.append(change)
+            }
+        }
+        return PrinterAttributeCache(attributes: list, excluding: [])
+    }
+}

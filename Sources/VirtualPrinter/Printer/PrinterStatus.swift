@@ -18,13 +18,23 @@ struct PrinterStatus: Sendable {
     var jobs: [Int: Job] = [:]
     /// Job ids in creation order.
     var jobOrder: [Int] = []
-    /// Extra printer-state-reasons (faults, identify); `none` is implied when empty.
-    var reasons: [String] = []
-    var stopped = false
+    /// printer-state-reasons set from outside (faults, identify); `none` is implied when all are empty.
+    var faultReasons: [String] = []
+    /// Pause-Printer: no new job starts; the current one finishes.
+    var paused = false
+    /// Shutdown-Printer: stopped and not accepting jobs until Startup-Printer.
+    var shutdown = false
+    /// Hold-New-Jobs: jobs created from now on wait in pending-held.
+    var holdNewJobs = false
     var isAcceptingJobs = true
+    /// printer-message-from-operator (Set-Printer-Attributes).
+    var messageFromOperator = ""
+    /// Jobs ready to print, in the order they will start.
+    var queue: [Int] = []
     var stateChangeTime: Double
     var configChangeTime: Double
     var lastState: PrinterStateValue = .idle
+    var lastReasons: [String] = []
     /// The DNS-SD name after a collision rename, when it differs from printer-name.
     var dnsSDName: String?
     /// True between `beginRestore()` and `restore(_:)`.
@@ -35,20 +45,40 @@ struct PrinterStatus: Sendable {
         configChangeTime = now
     }
 
-    /// The printer-state that follows from the jobs and faults.
+    /// True while a job is being processed.
+    var isProcessing: Bool { jobs.values.contains { $0.state == .processing } }
+
+    /// True when a fault (an `-error` reason) stops the printer.
+    var hasErrorReason: Bool { faultReasons.contains { $0.hasSuffix("-error") } }
+
+    /// The printer-state that follows from the jobs, pause and faults (RFC 8011 section 5.4.11).
     var state: PrinterStateValue {
-        if stopped { return .stopped }
-        return jobs.values.contains { $0.state == .processing } ? .processing : .idle
+        if isProcessing { return hasErrorReason ? .stopped : .processing }
+        if paused || shutdown || hasErrorReason { return .stopped }
+        return .idle
     }
 
-    /// Records a state change time when the derived state changed.
-    mutating func noteStateChange(at now: Double) {
-        let current = state
-        if current != lastState {
-            lastState = current
-            stateChangeTime = now
-        }
+    /// printer-state-reasons: faults, then paused / moving-to-paused, shutdown; `none` when empty.
+    var reasons: [String] {
+        var all = faultReasons
+        if paused { all.append(isProcessing ? "moving-to-paused" : "paused") }
+        if shutdown { all.append("shutdown") }
+        return all
     }
+
+    /// Records a state change time when the derived state or reasons changed; true when they did.
+    @discardableResult
+    mutating func noteStateChange(at now: Double) -> Bool {
+        let current = (state, reasons)
+        guard current.0 != lastState || current.1 != lastReasons else { return false }
+        lastState = current.0
+        lastReasons = current.1
+        stateChangeTime = now
+        return true
+    }
+
+    /// True when queued jobs may start.
+    var canStartJobs: Bool { !paused && !shutdown && !hasErrorReason }
 
     /// Jobs not yet ended (pending, held, processing, stopped).
     var activeJobCount: Int {

@@ -2,6 +2,30 @@ import Foundation
 import IPP
 
 extension Printer {
+    /// Starts the first queued job, unless the printer is paused, shut down or in error (called once per queued
+    /// job by the scheduler; a resumed printer calls it again for each job still queued).
+    func processNext() {
+        let next: Int? = status.withLock { state in
+            guard state.canStartJobs, !state.queue.isEmpty else { return nil }
+            return state.queue.removeFirst()
+        }
+        if let next { process(jobID: next) }
+    }
+
+    /// Applies a change to the printer's own state, records the state change and wakes queued jobs when the
+    /// printer can print again.
+    func updatePrinter(_ change: (inout PrinterStatus) -> Void) {
+        let wake: Int = status.withLock { state in
+            let couldStart = state.canStartJobs
+            change(&state)
+            if state.noteStateChange(at: Clock.now()) {
+                publishPrinterState(state.lastState, reasons: state.reasons)
+            }
+            return !couldStart && state.canStartJobs ? state.queue.count : 0
+        }
+        for _ in 0..<wake { scheduler.enqueue { [self] in processNext() } }
+    }
+
     /// Processes one queued job on a scheduler worker: render (when a renderer is wired in), then complete.
     func process(jobID: Int) {
         let started = updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
@@ -21,7 +45,7 @@ extension Printer {
             return
         }
         let renderJob = RenderJob(
-            jobID: jobID, folder: recorder.folder(of: jobID), documents: job.documents,
+            jobID: jobID, folder: recorder.folder(of: jobID), documents: job.documents.filter { !$0.isCanceled },
             ticket: job.templateAttributes, printerAttributes: cache.attributes)
         let outcome = renderer.render(
             renderJob, password: job.documentPassword,
@@ -63,6 +87,10 @@ extension Printer {
     func finish(_ jobID: Int, with event: JobEvent) {
         let result = updateJob(jobID) { job in
             guard !job.state.isTerminal else { return }
+            if job.state == .processingStopped && job.reasons.contains("job-suspended") {
+                job.outcomeWhileSuspended = event  // Resume-Job applies it
+                return
+            }
             try? job.apply(event, at: Clock.now())
         }
         if case .success(let job) = result { log("job \(jobID) \(job.state.keyword): \(job.message)") }
@@ -78,9 +106,7 @@ extension Printer {
         for id in expired {
             let result = updateJob(id) { job in
                 guard job.isReceiving else { return }
-                if let transition = try? job.apply(.timedOut, at: now), transition.enqueue {
-                    scheduler.enqueue { [self] in process(jobID: id) }
-                }
+                _ = try? job.apply(.timedOut, at: now)
             }
             if case .success(let job) = result {
                 log("job \(id) timed out waiting for documents: \(job.state.keyword)")

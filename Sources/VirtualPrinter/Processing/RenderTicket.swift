@@ -23,9 +23,8 @@ enum RenderTicket {
         ] {
             if let value = keyword(name) { ticket[name] = value }
         }
-        if printer["color-supported"]?.value?.booleanValue == false, ticket["print-color-mode"] as? String == "color" {
-            ticket["print-color-mode"] = "monochrome"  // a mono printer prints color jobs in gray
-        }
+        ticket["print-color-mode"] = colorMode(
+            keyword("print-color-mode"), colorPrinter: printer["color-supported"]?.value?.booleanValue ?? false)
         if let number = template("number-up")?.value?.integerValue { ticket["number-up"] = Int(number) }
         if let copies = job.ticket.first(where: { $0.name == "copies" })?.value?.integerValue {
             ticket["copies"] = Int(copies)
@@ -50,6 +49,17 @@ enum RenderTicket {
         ticket["dpi"] = dpi
         if let password { ticket["document-password"] = password }
         return ticket
+    }
+
+    /// The rendering color mode for a print-color-mode keyword (PWG 5100.13 section 5.2.3): auto prints color on
+    /// a color printer; the monochrome variants print gray, the bi-level ones black and white; a mono printer
+    /// prints everything in gray.
+    static func colorMode(_ keyword: String?, colorPrinter: Bool) -> String {
+        switch keyword {
+        case "bi-level", "process-bi-level": "bi-level"
+        case "monochrome", "auto-monochrome", "process-monochrome": "monochrome"
+        default: colorPrinter ? "color" : "monochrome"
+        }
     }
 
     /// The media size and margins: media-col, else media, else the printer's media-col-default.

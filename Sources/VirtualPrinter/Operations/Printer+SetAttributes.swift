@@ -1,0 +1,177 @@
+import IPP
+
+extension IPPStatus {
+    /// client-error-attributes-not-settable (RFC 3380 section 7.1).
+    static let clientErrorAttributesNotSettable = IPPStatus(rawValue: 0x0413)
+}
+
+/// Set-Printer-Attributes, Set-Job-Attributes and Get-Printer-Supported-Values (RFC 3380).
+extension Printer {
+    /// The longest printer-info, printer-location and similar texts (PWG 5100.13 section 6.6).
+    static let maximumDescriptionLength = 127
+
+    /// Set-Printer-Attributes (RFC 3380 section 4.1): the attributes of printer-settable-attributes-supported.
+    func setPrinterAttributes(_ context: IPPRequestContext) -> IPPResponse {
+        guard let changes = context.message[group: .printerAttributes]?.attributes, !changes.isEmpty else {
+            return .error(.clientErrorBadRequest, "Set-Printer-Attributes needs a printer-attributes group.")
+        }
+        let settable = Set(PrinterSettableAttributes.names)
+        let notSettable = changes.filter { !settable.contains($0.name) }
+        if !notSettable.isEmpty {
+            var error = IPPResponseError(
+                .clientErrorAttributesNotSettable,
+                "Not settable: \(notSettable.map(\.name).joined(separator: ", ")).")
+            error.unsupported = notSettable
+            return error.response
+        }
+        let current = cache
+        let invalid = changes.filter { !isValidPrinterSetting($0, current: current) }
+        if !invalid.isEmpty {
+            var error = IPPResponseError(
+                .clientErrorAttributesOrValuesNotSupported,
+                "Unsupported values for \(invalid.map(\.name).joined(separator: ", ")).")
+            error.unsupported = invalid
+            return error.response
+        }
+        let cached = changes.filter { $0.name != "printer-message-from-operator" }
+        attributeStore.withLock { $0 = $0.replacing(cached) }
+        let message = changes.first { $0.name == "printer-message-from-operator" }?.value?.stringValue
+        updatePrinter { state in
+            if let message { state.messageFromOperator = message }
+            state.configChangeTime = Clock.now()
+        }
+        recordForSubscriptions(
+            events.publish(
+                PrinterEvent(
+                    kind: .printerConfigChanged, sequence: 0, time: Clock.now(), printerName: configuration.name,
+                    jobID: nil, state: status.withLock { $0.state.keyword }, reasons: [], message: nil)))
+        log("attributes set by \(context.user): \(changes.map(\.name).joined(separator: ", "))")
+        return IPPResponse()
+    }
+
+    /// Checks one Set-Printer-Attributes value against its syntax and supported values.
+    func isValidPrinterSetting(_ attribute: IPPAttribute, current: PrinterAttributeCache) -> Bool {
+        guard let value = attribute.value else { return false }
+        switch attribute.name {
+        case "printer-info", "printer-location", "printer-organization", "printer-organizational-unit",
+            "printer-message-from-operator":
+            guard attribute.values.count == 1 else { return false }
+            switch value {
+            case .text(let text), .textWithLanguage(_, let text):
+                return text.utf8.count <= Self.maximumDescriptionLength
+            default: return false
+            }
+        case "printer-geo-location":
+            if case .uri(let uri) = value, attribute.values.count == 1 { return uri.hasPrefix("geo:") }
+            return value == .outOfBand(.unknown)
+        case "media-ready":
+            let supported = Set(current["media-supported"]?.values.compactMap(\.stringValue) ?? [])
+            return attribute.values.allSatisfy { $0.stringValue.map(supported.contains) ?? false }
+        case "media-col-ready":
+            let validator = JobTicketValidator(printer: current)
+            return attribute.values.allSatisfy { validator.isSupported(IPPAttribute(name: "media-col", values: [$0])) }
+        default:
+            // xxx-default: one value the printer supports for xxx.
+            guard attribute.name.hasSuffix("-default"), attribute.values.count == 1 else { return false }
+            let base = String(attribute.name.dropLast("-default".count))
+            return JobTicketValidator(printer: current).isSupported(IPPAttribute(name: base, values: attribute.values))
+        }
+    }
+
+    /// Set-Job-Attributes (RFC 3380 section 4.2): job-settable-attributes-supported, before the job prints.
+    func setJobAttributes(_ context: IPPRequestContext) -> IPPResponse {
+        let job: Job
+        switch targetJob(context) {
+        case .success(let value): job = value
+        case .failure(let error): return error.response
+        }
+        guard let changes = context.jobAttributes?.attributes, !changes.isEmpty else {
+            return .error(.clientErrorBadRequest, "Set-Job-Attributes needs a job-attributes group.")
+        }
+        let settable = Set(cache["job-settable-attributes-supported"]?.values.compactMap(\.stringValue) ?? [])
+        let notSettable = changes.filter { !settable.contains($0.name) }
+        if !notSettable.isEmpty {
+            var error = IPPResponseError(
+                .clientErrorAttributesNotSettable, "Not settable: \(notSettable.map(\.name).joined(separator: ", ")).")
+            error.unsupported = notSettable
+            return error.response
+        }
+        let validator = JobTicketValidator(printer: cache)
+        let invalid = changes.filter { attribute in
+            if attribute.name == "job-name" {
+                switch attribute.value {
+                case .name?, .nameWithLanguage?: return attribute.values.count != 1
+                default: return true
+                }
+            }
+            return !validator.isSupported(attribute)
+        }
+        if !invalid.isEmpty {
+            var error = IPPResponseError(
+                .clientErrorAttributesOrValuesNotSupported,
+                "Unsupported values for \(invalid.map(\.name).joined(separator: ", ")).")
+            error.unsupported = invalid
+            return error.response
+        }
+        let result = updateJob(job.id) { (job: inout Job) throws(IPPResponseError) in
+            guard job.state == .pending || job.state == .pendingHeld else {
+                throw IPPResponseError(
+                    .clientErrorNotPossible,
+                    "Job \(job.id) is \(job.state.keyword); its attributes can no longer change.")
+            }
+            for change in changes {
+                if change.name == "job-name", let name = change.value?.stringValue {
+                    job.name = name
+                    continue
+                }
+                job.templateAttributes.removeAll { $0.name == change.name }
+                job.templateAttributes.append(change)
+                if change.name == "job-hold-until", let until = change.value?.stringValue {
+                    if until == "no-hold" {
+                        job.holdUntil = nil
+                        if job.state == .pendingHeld && !job.heldForNewJobs {
+                            try? job.apply(.released, at: Clock.now())
+                        }
+                    } else {
+                        job.holdUntil = until
+                        if job.state == .pending { try? job.apply(.held, at: Clock.now()) }
+                    }
+                }
+            }
+        }
+        switch result {
+        case .success(let updated):
+            var response = IPPResponse()
+            response.groups.append(jobStatusGroup(updated, context: context))
+            return response
+        case .failure(let error):
+            return error.response
+        }
+    }
+
+    /// Get-Printer-Supported-Values (RFC 3380 section 4.3): for each settable attribute, the values it may take;
+    /// `admin-define` for free text.
+    func getPrinterSupportedValues(_ context: IPPRequestContext) -> IPPResponse {
+        let requested = RequestedAttributes(context.attribute("requested-attributes"))
+        let current = cache
+        var group = IPPAttributeGroup(tag: .printerAttributes)
+        for name in PrinterSettableAttributes.names where requested.includes(name) {
+            let base: String
+            if name.hasSuffix("-default") {
+                base = String(name.dropLast("-default".count))
+            } else if name.hasSuffix("-ready") {
+                base = String(name.dropLast("-ready".count))
+            } else {
+                base = name
+            }
+            if let supported = current["\(base)-supported"], name != base {
+                group.append(IPPAttribute(name: name, values: supported.values))
+            } else {
+                group.append(IPPAttribute(name: name, values: [.outOfBand(.adminDefine)]))
+            }
+        }
+        var response = IPPResponse()
+        response.groups.append(group)
+        return response
+    }
+}
