@@ -50,6 +50,9 @@ public struct Imposer: Sendable {
     /// Sides written so far.
     public var impressions: Int { impressionCount }
 
+    /// True when the current side has free cells left.
+    public var isSideOpen: Bool { nextCell < geometry.cells.count }
+
     /// Sheets used so far.
     public var sheets: Int { sideIndex < 0 ? 0 : (isTwoSided ? sideIndex / 2 + 1 : sideIndex + 1) }
 

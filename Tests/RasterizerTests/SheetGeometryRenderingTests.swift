@@ -111,4 +111,28 @@ import Testing
         #expect(sheet.rgb(76, 626) == (255, 255, 255))
         #expect(sheet.rgb(536, 626) == (255, 255, 255))
     }
+
+    @Test func singleDocumentHandlingLetDocumentsShareSides() throws {
+        let harness = try RenderHarness()
+        let pdf = try TestDocuments.pdf(in: harness.folder, pages: 3)
+        let raster = harness.folder.file("three.pwg")
+        let source = try TestDocuments.writePostScript(in: harness.folder, pages: 3)
+        try ExternalTool.ghostscript([
+            "-sDEVICE=pwgraster", "-r36", "-dcupsColorSpace=19", "-dcupsBitsPerColor=8", "-sOutputFile=\(raster)",
+            source,
+        ])
+        let documents = [pdf, raster, pdf]
+        var shared = ticket { $0.numberUp = 2 }
+        shared.multipleDocumentHandling = .singleDocument
+        let (together, summary) = try harness.render(documents, ticket: shared)
+        let placed = together.map { $0.pages.map { [$0.document, $0.page] } }
+        #expect(
+            placed == [[[1, 1], [1, 2]], [[1, 3], [2, 1]], [[2, 2], [2, 3]], [[3, 1], [3, 2]], [[3, 3]]])
+        #expect(together.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(summary.pages == 9 && summary.impressions == 5)
+        var separate = ticket { $0.numberUp = 2 }
+        separate.multipleDocumentHandling = .separateDocumentsCollatedCopies
+        let (apart, _) = try harness.render(documents, ticket: separate)
+        #expect(apart.map { $0.pages.map(\.document) } == [[1, 1], [1], [2, 2], [2], [3, 3], [3]])
+    }
 }

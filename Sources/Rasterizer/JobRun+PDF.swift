@@ -1,0 +1,85 @@
+import Dispatch
+import Synchronization
+
+extension JobRun {
+    /// A side of a PDF document: the pages to place on it.
+    private struct Plan: Sendable {
+        var impression: Imposer.Impression
+        var placements: [Imposer.Placement]
+    }
+
+    /// Renders the selected pages of a PDF document. Sides the document fills completely render in parallel,
+    /// each thread with its own copy of the document; a side shared with the previous or next document (with
+    /// `single-document`) is drawn on this thread.
+    func renderPDF(_ path: String, document number: Int) throws(RasterError) -> Int {
+        let document = try PDFDocument(path: path, password: ticket.password, limits: limits)
+        var continuing: [Imposer.Placement] = []
+        var plans: [Plan] = []
+        for index in 0..<document.pageCount where ticket.selects(page: index + 1) {
+            let size = try document.pageSize(index)
+            let (placement, started) = imposer.place(
+                document: number, page: index + 1, width: size.width, height: size.height, kind: .document)
+            if let started {
+                plans.append(Plan(impression: started, placements: []))
+            } else if plans.isEmpty {
+                continuing.append(placement)
+                continue
+            }
+            plans[plans.count - 1].placements.append(placement)
+            summary.pages += 1
+        }
+        // Pages that complete the side left open by the previous document.
+        for placement in continuing {
+            guard let open else { break }
+            try drawPDFPage(document, placement, on: open)
+            summary.pages += 1
+        }
+        if !plans.isEmpty { try writeOpen() }
+        // A last side with free cells stays open for the next document.
+        var last: Plan?
+        if imposer.isSideOpen, ticket.multipleDocumentHandling == .singleDocument { last = plans.popLast() }
+        try renderInParallel(plans, path: path)
+        if let last {
+            let impression = try OpenImpression(last.impression, geometry: imposer.geometry)
+            for placement in last.placements { try drawPDFPage(document, placement, on: impression) }
+            open = impression
+        }
+        return document.pageCount
+    }
+
+    private func drawPDFPage(_ document: PDFDocument, _ placement: Imposer.Placement, on impression: OpenImpression)
+        throws(RasterError)
+    {
+        try impression.canvas.draw(transform: placement.transform, clip: placement.clip) {
+            (context) throws(RasterError) in try document.render(placement.page - 1, context: context)
+        }
+        impression.pages.append(.init(document: placement.document, page: placement.page))
+    }
+
+    private func renderInParallel(_ plans: [Plan], path: String) throws(RasterError) {
+        guard let first = plans.first else { return }
+        let emitter = ImpressionEmitter(first: first.impression.number, deliver: onImpression)
+        let failure = Mutex<RasterError?>(nil)
+        let geometry = imposer.geometry
+        let (folder, ticket, limits, threads) = (folder, ticket, limits, min(threads, plans.count))
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            do throws(RasterError) {
+                let copy = try PDFDocument(path: path, password: ticket.password, limits: limits)
+                for index in stride(from: thread, to: plans.count, by: threads) {
+                    if failure.withLock({ $0 != nil }) { return }
+                    let impression = try OpenImpression(plans[index].impression, geometry: geometry)
+                    for placement in plans[index].placements {
+                        try impression.canvas.draw(transform: placement.transform, clip: placement.clip) {
+                            (context) throws(RasterError) in try copy.render(placement.page - 1, context: context)
+                        }
+                        impression.pages.append(.init(document: placement.document, page: placement.page))
+                    }
+                    emitter.finished(try impression.write(folder: folder, ticket: ticket))
+                }
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+}

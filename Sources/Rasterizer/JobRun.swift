@@ -1,0 +1,114 @@
+/// The state of one job while it renders: the imposer, the side being drawn, the counts, and where finished
+/// sides go. Used from the thread that called ``JobRenderer/render(_:onImpression:)``.
+final class JobRun {
+    let folder: String
+    let ticket: JobTicket
+    let limits: RenderLimits
+    let threads: Int
+    let onImpression: @Sendable (RenderedImpression) -> Void
+    var imposer: Imposer
+    var summary = RenderSummary()
+    /// The side being drawn, whose remaining cells later pages (or, for `single-document`, documents) fill.
+    var open: OpenImpression?
+
+    init(
+        folder: String, ticket: JobTicket, limits: RenderLimits, threads: Int,
+        onImpression: @escaping @Sendable (RenderedImpression) -> Void
+    ) throws(RasterError) {
+        self.folder = folder
+        self.ticket = ticket
+        self.limits = limits
+        self.threads = threads
+        self.onImpression = onImpression
+        imposer = try Imposer(ticket: ticket, limits: limits)
+        summary.copies = ticket.copies
+    }
+
+    /// Places one page, starting a new side when the imposer says so (writing the previous one first), and
+    /// draws it with `draw` (given a Cairo context in page space and the page's scale in pixels a point).
+    func placeAndDraw(
+        document: Int, page: Int, width: Double, height: Double, kind: Imposer.ContentKind,
+        draw: (OpaquePointer, Double) throws(RasterError) -> Void
+    ) throws(RasterError) {
+        let (placement, started) = imposer.place(
+            document: document, page: page, width: width, height: height, kind: kind)
+        if let started {
+            try writeOpen()
+            open = try OpenImpression(started, geometry: imposer.geometry)
+        }
+        guard let open else { return }
+        try open.canvas.draw(transform: placement.transform, clip: placement.clip) { (context) throws(RasterError) in
+            try draw(context, placement.transform.scale)
+        }
+        open.pages.append(.init(document: document, page: page))
+        summary.pages += 1
+    }
+
+    /// Writes the open side, if any, and forgets it (releasing its memory before the next side takes some).
+    func writeOpen() throws(RasterError) {
+        guard let finished = open else { return }
+        open = nil
+        onImpression(try finished.write(folder: folder, ticket: ticket))
+    }
+
+    /// Ends a document: with `single-document` the next document continues on the open side; otherwise the side
+    /// is written and the next document starts a new sheet.
+    func endDocument(isLast: Bool) throws(RasterError) {
+        if ticket.multipleDocumentHandling == .singleDocument && !isLast { return }
+        try writeOpen()
+        imposer.endDocument(newSheet: true)
+    }
+
+    /// Writes what is still open and returns the counts.
+    func finish() throws(RasterError) -> RenderSummary {
+        try writeOpen()
+        summary.impressions = imposer.impressions
+        summary.sheets = imposer.sheets
+        return summary
+    }
+
+    /// Streams a PWG or Apple Raster document page by page onto the sides.
+    func renderRaster(_ path: String, document: Int) throws(RasterError) -> Int {
+        let reader = try RasterReader(path: path, limits: limits)
+        var pages = 0
+        while var header = try reader.nextPage() {
+            pages += 1
+            guard ticket.selects(page: pages) else { continue }
+            if reader.format == .urf, ticket.sides != .oneSided, pages % 2 == 0 {
+                (header.crossFeedTransform, header.feedTransform) = ticket.sheetBack.transforms(
+                    tumble: ticket.sides == .twoSidedShortEdge)
+            }
+            let size = RasterPagePainter.size(of: header)
+            let page = header
+            try placeAndDraw(document: document, page: pages, width: size.width, height: size.height, kind: .document) {
+                (context, scale) throws(RasterError) in
+                try RasterPagePainter.paint(page, from: reader, scale: scale, in: context)
+            }
+        }
+        return pages
+    }
+}
+
+/// A side being drawn: its canvas and the pages placed on it so far.
+final class OpenImpression {
+    let impression: Imposer.Impression
+    let canvas: SheetCanvas
+    let resolution: Int
+    var pages: [RenderedImpression.PlacedPage] = []
+
+    init(_ impression: Imposer.Impression, geometry: SheetGeometry) throws(RasterError) {
+        self.impression = impression
+        canvas = try SheetCanvas(width: geometry.width, height: geometry.height)
+        resolution = geometry.resolution
+    }
+
+    /// Writes the PNG file and describes it.
+    func write(folder: String, ticket: JobTicket) throws(RasterError) -> RenderedImpression {
+        let file = RenderedImpression.fileName(impression.number)
+        try canvas.writePNG(path: folder + "/" + file, color: ticket.colorMode, resolution: resolution)
+        return RenderedImpression(
+            number: impression.number, file: file, sheet: impression.sheet, side: impression.isBack ? "back" : "front",
+            pages: pages, width: canvas.width, height: canvas.height, dpi: resolution, color: ticket.colorMode == .color
+        )
+    }
+}
