@@ -2,7 +2,10 @@
 ///
 /// `Expect: 100-continue` is answered lazily, on the first read: a handler that answers from the head alone
 /// (404, 405, 413...) never asks the client for the body, and the server then closes the connection instead
-/// of reading it. After the first error every read throws the same error again.
+/// of reading it. A handler can also take the answer in hand (`sendsContinueOnRead = false`, then
+/// `sendContinue()`), to read what the client sends before waiting: CUPS clients write the IPP attributes
+/// right after the head and wait for `100 Continue` only before the document (RFC 8010 section 4).
+/// After the first error every read throws the same error again.
 public struct HTTPRequestBody: ~Copyable {
     private enum Source {
         case connection(ConnectionInput)
@@ -24,6 +27,10 @@ public struct HTTPRequestBody: ~Copyable {
     private(set) var failure: HTTPServerError?
     /// Whether the whole body was read.
     public private(set) var isComplete: Bool
+    /// Whether the first read sends the `100 Continue` an `Expect: 100-continue` client waits for (the
+    /// default). When false, reads take only what the client sends unasked, and block for the rest until
+    /// `sendContinue()` or the client's own wait for 100 ends (1 second for CUPS and curl).
+    public var sendsContinueOnRead = true
 
     /// A body held in memory, for testing handlers without a socket.
     public init(bytes: [UInt8]) {
@@ -45,6 +52,18 @@ public struct HTTPRequestBody: ~Copyable {
             isComplete = false
         }
         continuePending = expectsContinue && !isComplete
+    }
+
+    /// Sends `100 Continue` now if the client asked for it and it was not sent yet; otherwise does nothing.
+    public mutating func sendContinue() throws(HTTPServerError) {
+        guard continuePending, case .connection(let input) = source else { return }
+        continuePending = false
+        do throws(HTTPServerError) {
+            try input.socket.send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        } catch {
+            throw record(error)
+        }
+        continueSent = true
     }
 
     /// Reads up to `maximum` bytes; an empty array means the body ended.
@@ -136,11 +155,7 @@ public struct HTTPRequestBody: ~Copyable {
             remaining = .length(bytes.count - offset)
             return count
         case .connection(let input):
-            if continuePending {
-                continuePending = false
-                try input.socket.send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-                continueSent = true
-            }
+            if sendsContinueOnRead { try sendContinue() }
             switch remaining {
             case .length(let length):
                 if length == 0 { return 0 }

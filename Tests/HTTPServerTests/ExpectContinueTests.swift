@@ -54,3 +54,41 @@ private let lazyHandler = ClosureHandler { request, body in
         #expect(try closed.response().headers["Connection"] == "close")
     }
 }
+
+/// Reads the 4 bytes a client sends unasked, then accepts the request only when they are `good`.
+private let attributesFirstHandler = ClosureHandler { _, body in
+    body.sendsContinueOnRead = false
+    var attributes: [UInt8] = []
+    while attributes.count < 4, let chunk = try? body.read(maximum: 4 - attributes.count), !chunk.isEmpty {
+        attributes += chunk
+    }
+    guard attributes == Array("good".utf8) else { return HTTPResponse(status: 400, text: "rejected") }
+    do {
+        try body.sendContinue()
+        return HTTPResponse(status: 200, body: .bytes(try body.readAll(maximum: 100)))
+    } catch {
+        return HTTPResponse(status: 500, text: "\(error)")
+    }
+}
+
+@Test func handlerReadsWhatCameUnaskedAndRejectsWithoutContinue() throws {
+    try withServer(handler: attributesFirstHandler) { server in
+        let client = try TestClient(port: server.port)
+        try client.send("POST / HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 12\r\n\r\nbad!")
+        let response = try client.response()
+        #expect(response.status == 400)
+        #expect(response.headers["Connection"] == "close")
+    }
+}
+
+@Test func handlerReadsWhatCameUnaskedThenAsksForTheRest() throws {
+    try withServer(handler: attributesFirstHandler) { server in
+        let client = try TestClient(port: server.port)
+        try client.send("POST / HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 12\r\n\r\ngood")
+        #expect(try client.response().status == 100)
+        try client.send("document")
+        let response = try client.response()
+        #expect(response.status == 200)
+        #expect(response.text == "document")
+    }
+}
