@@ -52,7 +52,9 @@ printer_start_vprinter() {
     name="$(basename "$profile" .json)"
     mkdir -p "$outdir" "$logdir"
     local out="$logdir/vprinter-$name.out" err="$logdir/vprinter-$name.err" ready="$logdir/vprinter-$name.ready"
+    # Emptied here, not by the redirection below: that one happens in the child, maybe after the first look.
     rm -f "$ready"
+    : >"$out"
     "$bin" --profile "$profile" --port 0 --no-dnssd --output-dir "$outdir" --ready-file "$ready" \
         >"$out" 2>"$err" &
     PRINTER_PID=$!
