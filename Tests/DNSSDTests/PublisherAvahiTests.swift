@@ -149,7 +149,9 @@ struct PublisherAvahiTests {
 
         let restart = try TestAvahi.shell("vp_avahi_restart_daemon")
         try #require(restart.status == 0, "vp_avahi_restart_daemon failed (is the daemon ours?): \(restart.output)")
+        let restarted = ContinuousClock.now
         let found = try await AvahiBrowser.waitFor("_ipp._tcp", seconds: 5) { $0.contains { $0.name == name } }
+        print("browsable again \(ContinuousClock.now - restarted) after the daemon answered")
         #expect(found.contains { $0.name == name }, "not browsable within 5 s of the daemon's restart")
         #expect(events.all.filter { $0 == .daemonUnavailable }.count == 1)
         #expect(try await events.waitFor { $0 == .daemonReconnected })
@@ -177,6 +179,32 @@ struct PublisherAvahiTests {
         #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })
         #expect(events.all.filter { $0 == .daemonUnavailable }.count == 1)
         #expect(events.all.contains(.daemonReconnected))
+        let found = try await AvahiBrowser.waitFor("_ipp._tcp") { $0.contains { $0.name == name } }
+        #expect(found.contains { $0.name == name })
+    }
+
+    @Test func withoutASystemBusThePublisherReportsOnceAndKeepsTrying() async throws {
+        for step in ["vp_avahi_stop_daemon", "vp_avahi_stop_bus"] {
+            let result = try TestAvahi.shell(step)
+            try #require(result.status == 0, "\(step) failed: \(result.output)")
+        }
+        var restarted = false
+        defer {
+            if !restarted { _ = try? TestAvahi.shell("vp_avahi_start_bus && vp_avahi_start_daemon") }
+        }
+        let events = EventRecorder()
+        let publisher = DNSSDPublisher(onEvent: events.callback)
+        defer { publisher.stop() }
+        let name = TestAvahi.uniqueName("NoBus")
+        let id = try publisher.publish(.printer(name: name, port: 18641, txt: Self.txt))
+        publisher.start()
+        #expect(try await events.waitFor { $0 == .daemonUnavailable })
+
+        let started = try TestAvahi.shell("vp_avahi_start_bus && vp_avahi_start_daemon")
+        restarted = true
+        try #require(started.status == 0, "starting the bus and daemon failed: \(started.output)")
+        #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })
+        #expect(events.all.filter { $0 == .daemonUnavailable }.count == 1)
         let found = try await AvahiBrowser.waitFor("_ipp._tcp") { $0.contains { $0.name == name } }
         #expect(found.contains { $0.name == name })
     }

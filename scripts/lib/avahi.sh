@@ -6,6 +6,7 @@
 #   vp_avahi_restart_daemon   stop and start the private daemon (the bus stays up)
 #   vp_avahi_stop_daemon      stop the private daemon only (to test "no daemon")
 #   vp_avahi_start_daemon     start it again
+#   vp_avahi_stop_bus         stop the private bus too (to test "no bus"), vp_avahi_start_bus to start it
 #   vp_avahi_stop             stop whatever vp_avahi_start started
 #
 # vp_avahi_start exports DBUS_SYSTEM_BUS_ADDRESS and VP_AVAHI_DIR (the private state folder, empty when a
@@ -69,6 +70,21 @@ enable-reflector=no
 CONF
 }
 
+# Ends a process we started: SIGTERM, then SIGKILL if it is still there after a few seconds (a process
+# started with SIGTERM blocked, as some parents leave it, would otherwise never end).
+_vp_avahi_end() {
+    local pid="$1" i=0
+    kill -TERM "$pid" 2>/dev/null || return 0
+    while kill -0 "$pid" 2>/dev/null && [ "$i" -lt 30 ]; do
+        i=$((i + 1))
+        sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+    while kill -0 "$pid" 2>/dev/null && [ "$(ps -o stat= -p "$pid" 2>/dev/null | cut -c1)" != "Z" ]; do
+        sleep 0.1
+    done
+}
+
 # Starts the private avahi-daemon on the private bus and waits until it answers.
 vp_avahi_start_daemon() {
     if [ -z "${VP_AVAHI_DIR:-}" ]; then
@@ -107,13 +123,7 @@ vp_avahi_stop_daemon() {
     local pid
     pid=$(cat "$pidfile")
     rm -f "$pidfile"
-    kill -TERM "$pid" 2>/dev/null || return 0
-    local i=0
-    while kill -0 "$pid" 2>/dev/null && [ "$i" -lt "$VP_AVAHI_WAIT_TENTHS" ]; do
-        i=$((i + 1))
-        sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
+    _vp_avahi_end "$pid"
 }
 
 # Kills and starts the private avahi-daemon again, as a package upgrade or a crash would.
@@ -137,19 +147,34 @@ vp_avahi_start() {
     export VP_AVAHI_DIR="$dir"
     _vp_avahi_write_configs
     _vp_avahi_prepare_loopback
-    dbus-daemon --config-file="$VP_AVAHI_DIR/bus.conf" --fork --nopidfile --print-pid=3 3>"$VP_AVAHI_DIR/dbus.pid" \
-        || { echo "vp_avahi_start: dbus-daemon did not start" >&2; return 1; }
+    vp_avahi_start_bus || return 1
     export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$VP_AVAHI_DIR/system_bus_socket"
     vp_avahi_start_daemon
+}
+
+# Starts the private D-Bus system bus (again) on its socket in VP_AVAHI_DIR.
+vp_avahi_start_bus() {
+    # The bus forks into the background: it must not keep the caller's output open.
+    dbus-daemon --config-file="$VP_AVAHI_DIR/bus.conf" --fork --nopidfile --print-pid=3 3>"$VP_AVAHI_DIR/dbus.pid" \
+        </dev/null >>"$VP_AVAHI_DIR/dbus.log" 2>&1 \
+        || { echo "vp_avahi_start_bus: dbus-daemon did not start" >&2; return 1; }
+}
+
+# Stops the private D-Bus system bus (and so the daemon loses it too), to test "no bus at all".
+vp_avahi_stop_bus() {
+    [ -n "${VP_AVAHI_DIR:-}" ] && [ -f "$VP_AVAHI_DIR/dbus.pid" ] || return 0
+    local pid
+    pid=$(cat "$VP_AVAHI_DIR/dbus.pid")
+    rm -f "$VP_AVAHI_DIR/dbus.pid"
+    _vp_avahi_end "$pid"
+    rm -f "$VP_AVAHI_DIR/system_bus_socket"
 }
 
 # Stops the daemon and bus that vp_avahi_start started; a reused daemon is left alone.
 vp_avahi_stop() {
     [ -n "${VP_AVAHI_DIR:-}" ] || return 0
     vp_avahi_stop_daemon
-    if [ -f "$VP_AVAHI_DIR/dbus.pid" ]; then
-        kill -TERM "$(cat "$VP_AVAHI_DIR/dbus.pid")" 2>/dev/null || true
-    fi
+    vp_avahi_stop_bus
     rm -rf "$VP_AVAHI_DIR"
     export VP_AVAHI_DIR=""
 }
