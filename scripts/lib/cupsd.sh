@@ -76,7 +76,7 @@ services_start_cupsd() {
     chmod 1770 "$VP_CUPSD_DIR/spool/tmp"
     chmod 0770 "$VP_CUPSD_DIR/cache"
     chmod 0755 "$VP_CUPSD_DIR" "$VP_CUPSD_DIR/run" "$VP_CUPSD_DIR/etc"
-    port="$(services_free_port)"
+    port="$(free_loopback_port)"
     services_write_cupsd_conf "$VP_CUPSD_DIR" "$port"
     services_write_cups_files_conf "$VP_CUPSD_DIR"
 

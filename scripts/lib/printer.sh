@@ -20,6 +20,8 @@ PRINTER_URI=""
 PRINTER_PID=""
 
 PRINTER_LIB_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=scripts/lib/net.sh
+source "$PRINTER_LIB_DIR/net.sh"
 PRINTER_REPO_DIR="$(cd "$PRINTER_LIB_DIR/../.." && pwd)"
 
 # Prints the path of the vprinter binary that `swift build` wrote for VP_BUILD_CONFIG (debug by default), in
@@ -82,7 +84,7 @@ printer_start_vprinter() {
 printer_start_ippeveprinter() {
     local spooldir="$1" logdir="$2" port
     mkdir -p "$spooldir" "$logdir"
-    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    port="$(free_loopback_port)"
     ippeveprinter -p "$port" -n localhost -r off -2 -k -d "$spooldir" -f "$PRINTER_REFERENCE_FORMATS" \
         "ippeveprinter-reference" >"$logdir/ippeveprinter.log" 2>&1 &
     PRINTER_PID=$!

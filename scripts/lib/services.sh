@@ -16,6 +16,8 @@
 #   VP_ARTIFACTS      when set, the services' logs are copied there on stop
 
 VP_SERVICES_LIB_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=scripts/lib/net.sh
+source "$VP_SERVICES_LIB_DIR/net.sh"
 
 # Seconds to wait for a service to accept requests before giving up.
 readonly VP_SERVICE_START_TIMEOUT=20
@@ -30,10 +32,6 @@ services_log() {
     printf 'services: %s\n' "$*" >&2
 }
 
-# Prints a TCP port on 127.0.0.1 that was free a moment ago.
-services_free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
 
 # Creates (once) the folder that holds every service's files and sets VP_SERVICES_DIR to it. Must run in the
 # calling shell (not in $(...)) so that the choice is remembered.
