@@ -1,0 +1,99 @@
+import IPP
+import Testing
+
+@testable import VirtualPrinter
+
+/// Reading subscription-attributes groups: delivery method, events, lease, user data and job.
+@Suite struct SubscriptionTemplateTests {
+    static let ippget = IPPAttribute("notify-pull-method", .keyword("ippget"))
+
+    func parse(_ attributes: [IPPAttribute], perJob: Bool = false, job: SubscriptionTemplate.JobLookup = .active)
+        throws(SubscriptionError) -> (template: SubscriptionTemplate, droppedEvents: Bool)
+    {
+        try SubscriptionTemplate.parse(
+            IPPAttributeGroup(tag: .subscriptionAttributes, attributes: attributes), perJob: perJob
+        ) { _ in job }
+    }
+
+    @Test func aPullSubscriptionGetsTheDefaults() throws {
+        let (template, dropped) = try parse([Self.ippget])
+        #expect(template.events == NotifyEvent.defaults)
+        #expect(template.leaseDuration == SubscriptionLimits.defaultLeaseDuration)
+        #expect(!dropped)
+    }
+
+    @Test func pushAndMissingOrDoubleDeliveryAreRefused() {
+        let recipient = IPPAttribute("notify-recipient-uri", .uri("mailto:someone@example.com"))
+        #expect(throws: SubscriptionError.unsupportedScheme(recipient)) { try parse([recipient]) }
+        #expect(throws: SubscriptionError.twoDeliveryMethods) { try parse([recipient, Self.ippget]) }
+        #expect(throws: SubscriptionError.noDeliveryMethod) { try parse([]) }
+        let other = IPPAttribute("notify-pull-method", .keyword("smtp"))
+        #expect(throws: SubscriptionError.unsupportedPullMethod(other)) { try parse([other]) }
+    }
+
+    @Test func unsupportedEventsAreRefused() {
+        let events = IPPAttribute("notify-events", .keyword("job-created"), .keyword("printer-melted"))
+        #expect(throws: SubscriptionError.unsupportedEvents(events)) { try parse([Self.ippget, events]) }
+    }
+
+    @Test func eventsPastTheMaximumAreDropped() throws {
+        let count = SubscriptionLimits.maximumEventKeywords
+        let atLimit = IPPAttribute(
+            name: "notify-events", values: Array(repeating: .keyword("job-created"), count: count))
+        #expect(try parse([Self.ippget, atLimit]).droppedEvents == false)
+        var past = atLimit
+        past.values.append(.keyword("job-completed"))
+        let (template, dropped) = try parse([Self.ippget, past])
+        #expect(dropped)
+        #expect(template.events.count == count)
+    }
+
+    @Test func userDataOfSixtyFourOctetsIsTooLong() throws {
+        let limit = SubscriptionLimits.maximumUserDataLength
+        let fits = IPPAttribute("notify-user-data", .octetString(Array(repeating: 65, count: limit)))
+        #expect(try parse([Self.ippget, fits]).template.userData?.count == limit)
+        let long = IPPAttribute("notify-user-data", .octetString(Array(repeating: 65, count: limit + 1)))
+        #expect(throws: SubscriptionError.userDataTooLong(long)) { try parse([Self.ippget, long]) }
+    }
+
+    @Test func leasesAreBoundedByTheMaximum() throws {
+        let maximum = SubscriptionLimits.maximumLeaseDuration
+        func lease(_ seconds: Int32) throws -> Int32 {
+            try parse([Self.ippget, IPPAttribute("notify-lease-duration", .integer(seconds))]).template.leaseDuration
+        }
+        #expect(try lease(maximum) == maximum)
+        #expect(try lease(maximum + 1) == maximum)
+        #expect(try lease(0) == maximum)
+        #expect(try lease(30) == 30)
+        #expect(throws: SubscriptionError.self) { try lease(-1) }
+    }
+
+    @Test func aJobSubscriptionNeedsALiveJobAndNoLease() throws {
+        let job = IPPAttribute("notify-job-id", .integer(4))
+        #expect(try parse([Self.ippget, job], perJob: true).template.jobID == 4)
+        #expect(throws: SubscriptionError.missingJobID) { try parse([Self.ippget], perJob: true) }
+        #expect(throws: SubscriptionError.jobNotFound(4)) {
+            try parse([Self.ippget, job], perJob: true, job: .missing)
+        }
+        #expect(throws: SubscriptionError.jobEnded(4)) { try parse([Self.ippget, job], perJob: true, job: .ended) }
+        let lease = IPPAttribute("notify-lease-duration", .integer(60))
+        #expect(throws: SubscriptionError.self) { try parse([Self.ippget, job, lease], perJob: true) }
+        #expect(throws: SubscriptionError.self) { try parse([Self.ippget, job], perJob: false) }
+    }
+
+    @Test func publishedEventsMapToTheirMostSpecificKeyword() {
+        func keyword(_ kind: PrinterEvent.Kind, _ state: String) -> NotifyEvent {
+            NotifyEvent(
+                PrinterEvent(
+                    kind: kind, sequence: 0, time: 0, printerName: "t", jobID: 1, state: state, reasons: [],
+                    message: nil))
+        }
+        #expect(keyword(.jobCreated, "pending") == .jobCreated)
+        #expect(keyword(.jobStateChanged, "processing") == .jobStateChanged)
+        #expect(keyword(.jobStateChanged, "processing-stopped") == .jobStopped)
+        for ended in ["completed", "canceled", "aborted"] { #expect(keyword(.jobStateChanged, ended) == .jobCompleted) }
+        #expect(keyword(.jobProgress, "processing") == .jobProgress)
+        #expect(keyword(.printerStateChanged, "idle") == .printerStateChanged)
+        #expect(keyword(.printerStateChanged, "stopped") == .printerStopped)
+    }
+}
