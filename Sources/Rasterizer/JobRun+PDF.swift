@@ -34,7 +34,7 @@ extension JobRun {
             try drawPDFPage(document, placement, on: open)
             summary.pages += 1
         }
-        if !plans.isEmpty { try writeOpen() }
+        if !plans.isEmpty { try flush() }
         // A last side with free cells stays open for the next document.
         var last: Plan?
         if imposer.isSideOpen, ticket.multipleDocumentHandling == .singleDocument { last = plans.popLast() }

@@ -10,6 +10,8 @@ final class JobRun {
     var summary = RenderSummary()
     /// The side being drawn, whose remaining cells later pages (or, for `single-document`, documents) fill.
     var open: OpenImpression?
+    /// Encodes finished sides while the next one is drawn.
+    let writer: SideWriter
 
     init(
         folder: String, ticket: JobTicket, limits: RenderLimits, threads: Int,
@@ -20,6 +22,7 @@ final class JobRun {
         self.limits = limits
         self.threads = threads
         self.onImpression = onImpression
+        writer = SideWriter(folder: folder, ticket: ticket, deliver: onImpression)
         imposer = try Imposer(ticket: ticket, limits: limits)
         summary.copies = ticket.copies
     }
@@ -44,11 +47,17 @@ final class JobRun {
         summary.pages += 1
     }
 
-    /// Writes the open side, if any, and forgets it (releasing its memory before the next side takes some).
+    /// Hands the open side, if any, to the writer and forgets it (its memory goes once it is written).
     func writeOpen() throws(RasterError) {
         guard let finished = open else { return }
         open = nil
-        onImpression(try finished.write(folder: folder, ticket: ticket))
+        try writer.write(finished)
+    }
+
+    /// Writes the open side and waits until every side handed to the writer is on disk.
+    func flush() throws(RasterError) {
+        try writeOpen()
+        try writer.drain()
     }
 
     /// Ends a document: with `single-document` the next document continues on the open side; otherwise the side
@@ -61,7 +70,7 @@ final class JobRun {
 
     /// Writes what is still open and returns the counts.
     func finish() throws(RasterError) -> RenderSummary {
-        try writeOpen()
+        try flush()
         summary.impressions = imposer.impressions
         summary.sheets = imposer.sheets
         return summary

@@ -82,15 +82,17 @@ final class RasterLineDecoder {
                 guard filled + count <= length else { throw runOverflow() }
                 let copied = try reader.read(into: UnsafeMutableRawBufferPointer(start: base + filled, count: unit))
                 guard copied == unit else { throw .truncated(what: "repeated pixel", offset: reader.offset) }
-                var next = filled + unit
                 if unit == 1 {
-                    (base + next).initializeMemory(
+                    (base + filled + 1).initializeMemory(
                         as: UInt8.self, repeating: base.load(fromByteOffset: filled, as: UInt8.self), count: count - 1)
-                    next = filled + count
-                }
-                while next < filled + count {
-                    (base + next).copyMemory(from: base + filled, byteCount: unit)
-                    next += unit
+                } else {
+                    // Double the repeated span each step: log2(n) copies instead of n.
+                    var done = unit
+                    while done < count {
+                        let chunk = min(done, count - done)
+                        (base + filled + done).copyMemory(from: base + filled, byteCount: chunk)
+                        done += chunk
+                    }
                 }
                 filled += count
             } else {
