@@ -6,7 +6,7 @@ import Testing
 @testable import VirtualPrinter
 
 /// A duplex-laser printer in a temporary folder behind a `PrinterService`, for the subscription tests.
-final class SubscriptionTestPrinter {
+final class SubscriptionTestPrinter: Sendable {
     let folder: String
     let printer: Printer
     let service: PrinterService

@@ -1,0 +1,198 @@
+import Foundation
+import IPP
+import Testing
+
+@testable import VirtualPrinter
+
+/// The subscription operations and Get-Notifications over IPP, through `PrinterService`.
+@Suite struct SubscriptionOperationsTests {
+    static let ippget = IPPAttribute("notify-pull-method", .keyword("ippget"))
+
+    @Test func aPullSubscriptionIsCreatedWithItsLeaseAndCanBeRead() throws {
+        let printer = try SubscriptionTestPrinter()
+        let response = try printer.send(
+            .createPrinterSubscriptions, [IPPAttribute("requesting-user-name", .name("alice"))],
+            subscriptions: [
+                [
+                    Self.ippget,
+                    IPPAttribute(
+                        "notify-events", .keyword("printer-config-changed"), .keyword("printer-state-changed")),
+                    IPPAttribute("notify-lease-duration", .integer(600)),
+                    IPPAttribute("notify-user-data", .octetString(Array("tag".utf8))),
+                ]
+            ])
+        #expect(response.status == .successfulOK)
+        let group = try #require(response[group: .subscriptionAttributes])
+        #expect(group.integerValue(of: "notify-lease-duration") == 600)
+        let id = try #require(group.integerValue(of: "notify-subscription-id"))
+        let attributes = try printer.send(
+            .getSubscriptionAttributes, [IPPAttribute("notify-subscription-id", .integer(Int32(id)))])
+        #expect(attributes.status == .successfulOK)
+        let read = try #require(attributes[group: .subscriptionAttributes])
+        #expect(read.stringValue(of: "notify-subscriber-user-name") == "alice")
+        #expect(
+            read["notify-events"]?.values == [.keyword("printer-config-changed"), .keyword("printer-state-changed")])
+        #expect(read.stringValue(of: "notify-pull-method") == "ippget")
+        #expect(read["notify-user-data"]?.value == .octetString(Array("tag".utf8)))
+        #expect(read["notify-job-id"] == nil)
+    }
+
+    @Test func eachGroupIsAnsweredAndRefusedGroupsSayWhy() throws {
+        let printer = try SubscriptionTestPrinter()
+        let push = [IPPAttribute("notify-recipient-uri", .uri("mailto:someone@example.com"))]
+        let mixed = try printer.send(.createPrinterSubscriptions, subscriptions: [[Self.ippget], push])
+        #expect(mixed.status == Printer.ignoredSubscriptions)
+        let groups = mixed.groups.filter { $0.tag == .subscriptionAttributes }
+        #expect(groups.count == 2)
+        #expect(groups[0].integerValue(of: "notify-subscription-id") != nil)
+        #expect(
+            groups[1]["notify-status-code"]?.value
+                == .enumValue(Int32(IPPStatus.clientErrorURISchemeNotSupported.rawValue)))
+        #expect(mixed[group: .unsupportedAttributes]?["notify-recipient-uri"] != nil)
+        let refused = try printer.send(.createPrinterSubscriptions, subscriptions: [push])
+        #expect(refused.status == Printer.ignoredAllSubscriptions)
+        let none = try printer.send(.createPrinterSubscriptions)
+        #expect(none.status == .clientErrorBadRequest)
+    }
+
+    @Test func getNotificationsReturnsAJobsEventsInOrder() throws {
+        let printer = try SubscriptionTestPrinter()
+        let id = try printer.subscribe(
+            ["job-created", "job-completed"], extra: [IPPAttribute("notify-attributes", .keyword("job-name"))])
+        let job = try printer.createJob()
+        try printer.cancelJob(job)
+        let response = try printer.notifications([id])
+        #expect(response.status == .successfulOK)
+        #expect(response.operationAttribute("notify-get-interval")?.value == .integer(SubscriptionLimits.getInterval))
+        #expect(response.operationAttribute("printer-up-time")?.value?.integerValue ?? 0 > 0)
+        let events = response.notificationGroups
+        #expect(events.map { $0.integerValue(of: "notify-sequence-number") } == [1, 2])
+        #expect(events.map { $0.stringValue(of: "notify-subscribed-event") } == ["job-created", "job-completed"])
+        #expect(
+            events.allSatisfy {
+                $0.integerValue(of: "notify-job-id") == job && $0.integerValue(of: "notify-subscription-id") == id
+            })
+        #expect(events.last?["job-state"]?.value == .enumValue(JobState.canceled.rawValue))
+        #expect(events.last?["printer-state"]?.value == .enumValue(3))
+        #expect(events.last?["printer-is-accepting-jobs"]?.value == .boolean(true))
+        #expect(events.last?.stringValue(of: "notify-printer-uri") == SubscriptionTestPrinter.uri)
+        #expect(events.last?["job-name"] != nil)
+        for name in [
+            "notify-text", "notify-charset", "notify-natural-language", "printer-up-time", "printer-state-reasons",
+            "job-state-reasons", "job-impressions-completed",
+        ] {
+            #expect(events.last?[name] != nil, "\(name) is missing")
+        }
+        let later = try printer.notifications([id], from: [2])
+        #expect(later.notificationGroups.map { $0.integerValue(of: "notify-sequence-number") } == [2])
+    }
+
+    @Test func aJobSubscriptionReportsEventsCompleteOnceItsJobEnded() throws {
+        let printer = try SubscriptionTestPrinter()
+        let job = try printer.createJob()
+        let created = try printer.send(
+            .createJobSubscriptions, [IPPAttribute("requesting-user-name", .name("alice"))],
+            subscriptions: [[Self.ippget, IPPAttribute("notify-job-id", .integer(Int32(job)))]])
+        #expect(created.status == .successfulOK)
+        #expect(created[group: .subscriptionAttributes]?["notify-lease-duration"] == nil)
+        let id = try #require(created.subscriptionIDs.first ?? nil)
+        #expect(try printer.notifications([id]).status == .successfulOK)
+        try printer.cancelJob(job)
+        let response = try printer.notifications([id])
+        #expect(response.status == .successfulOKEventsComplete)
+        #expect(response.operationAttribute("notify-get-interval") == nil)
+        #expect(response.notificationGroups.map { $0.stringValue(of: "notify-subscribed-event") } == ["job-completed"])
+        let again = try printer.send(
+            .createJobSubscriptions,
+            subscriptions: [[Self.ippget, IPPAttribute("notify-job-id", .integer(Int32(job)))]])
+        #expect(again.status == Printer.ignoredAllSubscriptions)
+        #expect(
+            again[group: .subscriptionAttributes]?["notify-status-code"]?.value
+                == .enumValue(Int32(IPPStatus.clientErrorNotPossible.rawValue)))
+    }
+
+    @Test func onlyTheOwnerMayCancelOrReadTheEvents() throws {
+        let printer = try SubscriptionTestPrinter()
+        let id = try printer.subscribe(["job-created"], user: "alice")
+        let target = IPPAttribute("notify-subscription-id", .integer(Int32(id)))
+        #expect(try printer.notifications([id], user: "bob").status == .clientErrorNotAuthorized)
+        let byBob = try printer.send(.cancelSubscription, [target, IPPAttribute("requesting-user-name", .name("bob"))])
+        #expect(byBob.status == .clientErrorNotAuthorized)
+        let byAlice = try printer.send(
+            .cancelSubscription, [target, IPPAttribute("requesting-user-name", .name("alice"))])
+        #expect(byAlice.status == .successfulOK)
+        #expect(try printer.send(.getSubscriptionAttributes, [target]).status == .clientErrorNotFound)
+        #expect(try printer.notifications([id]).status == .clientErrorNotFound)
+    }
+
+    @Test func renewGivesANewLeaseToPrinterSubscriptionsOnly() throws {
+        let printer = try SubscriptionTestPrinter()
+        let id = try printer.subscribe(["job-created"])
+        let user = IPPAttribute("requesting-user-name", .name("alice"))
+        let renewed = try printer.send(
+            .renewSubscription,
+            [
+                user, IPPAttribute("notify-subscription-id", .integer(Int32(id))),
+                IPPAttribute("notify-lease-duration", .integer(120)),
+            ])
+        #expect(renewed.status == .successfulOK)
+        #expect(renewed.operationAttribute("notify-lease-duration")?.value == .integer(120))
+        let job = try printer.createJob()
+        let jobSubscription = try printer.send(
+            .createJobSubscriptions, [user],
+            subscriptions: [[Self.ippget, IPPAttribute("notify-job-id", .integer(Int32(job)))]])
+        let jobID = try #require(jobSubscription.subscriptionIDs.first ?? nil)
+        let refused = try printer.send(
+            .renewSubscription, [user, IPPAttribute("notify-subscription-id", .integer(Int32(jobID)))])
+        #expect(refused.status == .clientErrorNotPossible)
+    }
+
+    @Test func getSubscriptionsListsPrinterOrJobSubscriptionsWithMineAndLimit() throws {
+        let printer = try SubscriptionTestPrinter()
+        let first = try printer.subscribe(["job-created"], user: "alice")
+        let second = try printer.subscribe(["job-created"], user: "bob")
+        let job = try printer.createJob()
+        _ = try printer.send(
+            .createJobSubscriptions,
+            subscriptions: [[Self.ippget, IPPAttribute("notify-job-id", .integer(Int32(job)))]])
+        func list(_ attributes: [IPPAttribute]) throws -> [Int?] {
+            let response = try printer.send(.getSubscriptions, attributes)
+            #expect(response.status == .successfulOK)
+            return response.subscriptionIDs
+        }
+        #expect(try list([]) == [first, second])
+        #expect(try list([IPPAttribute("limit", .integer(1))]) == [first])
+        let bob = IPPAttribute("requesting-user-name", .name("bob"))
+        #expect(try list([bob, IPPAttribute("my-subscriptions", .boolean(true))]) == [second])
+        #expect(try list([IPPAttribute("notify-job-id", .integer(Int32(job)))]) == [3])
+        #expect(
+            try printer.send(.getSubscriptions, [IPPAttribute("notify-job-id", .integer(999))]).status
+                == .clientErrorNotFound)
+    }
+
+    @Test func notifyWaitAnswersWhenAnEventArrives() throws {
+        let printer = try SubscriptionTestPrinter()
+        let id = try printer.subscribe(["job-created"])
+        let store = printer.printer.subscriptions
+        DispatchQueue.global().async {
+            while store.waiterCount == 0 { usleep(1000) }
+            _ = try? printer.createJob()
+        }
+        let response = try printer.notifications([id], wait: true)
+        #expect(response.status == .successfulOK)
+        #expect(response.notificationGroups.map { $0.stringValue(of: "notify-subscribed-event") } == ["job-created"])
+    }
+
+    @Test func theSubscriptionAttributesOfThePrinterDescribeIppget() {
+        let attributes = Dictionary(uniqueKeysWithValues: Printer.subscriptionAttributes().map { ($0.name, $0.values) })
+        #expect(attributes["notify-pull-method-supported"] == [.keyword("ippget")])
+        #expect(attributes["ippget-event-life"] == [.integer(SubscriptionLimits.eventLife)])
+        #expect(attributes["notify-max-events-supported"] == [.integer(Int32(SubscriptionLimits.maximumEventKeywords))])
+        #expect(attributes["notify-events-supported"]?.contains(.keyword("none")) == true)
+        #expect(
+            attributes["notify-lease-duration-supported"] == [
+                .rangeOfInteger(0...SubscriptionLimits.maximumLeaseDuration)
+            ])
+        #expect(attributes["notify-schemes-supported"] == nil)
+    }
+}
