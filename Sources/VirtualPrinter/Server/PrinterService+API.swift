@@ -19,7 +19,7 @@ extension PrinterService {
         let route = Array(parts.dropFirst(2))
         switch (request.method, route.first, route.count) {
         case ("GET", "printers", 1), ("HEAD", "printers", 1):
-            return json(printers.map(printerSummary))
+            return json(printers.map { printerSummary($0, request: request) })
         case ("GET", "jobs", 1), ("HEAD", "jobs", 1):
             return listJobs(request)
         case ("DELETE", "jobs", 1):

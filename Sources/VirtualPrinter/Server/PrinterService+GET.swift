@@ -20,24 +20,33 @@ extension PrinterService {
             }
         }
         if path == "/" || path == "/index.html" || printer(atPath: path) != nil {
-            return HTTPResponse(
-                status: 200, text: StatusPage.html(printers: printers), contentType: "text/html; charset=utf-8")
+            return html(StatusPage.html(printers: printers))
+        }
+        if path.hasPrefix("/jobs/") {
+            let id = String(path.dropFirst("/jobs/".count))
+            guard let job = job(id) else { return HTTPResponse(status: 404, text: "There is no job \(id).\n") }
+            return html(JobPage.html(job))
         }
         return HTTPResponse(status: 404, text: "Not found: \(path)\n")
     }
 
-    func printerSummary(_ printer: Printer) -> [String: Any] {
-        let (state, reasons, accepting) = printer.status.withLock { ($0.state, $0.reasons, $0.isAcceptingJobs) }
-        return [
-            "printer-name": printer.name, "printer-uuid": printer.configuration.uuid,
-            "printer-state": state.keyword, "printer-state-reasons": reasons.isEmpty ? ["none"] : reasons,
-            "printer-is-accepting-jobs": accepting, "resource": printer.configuration.resourcePath,
-        ]
+    /// A web page; never cached, since it shows live state.
+    func html(_ text: String) -> HTTPResponse {
+        var response = HTTPResponse(status: 200, text: text, contentType: "text/html; charset=utf-8")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// A printer as `GET /api/v1/printers` lists it, with URIs built from the host and port the client used.
+    func printerSummary(_ printer: Printer, request: HTTPRequest) -> [String: Any] {
+        let host = request.host ?? "localhost"
+        return PrinterOverview(printer).json(authority: "\(host):\(request.localPort)")
     }
 
     func json(_ object: Any, status: Int = 200) -> HTTPResponse {
         let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         var headers = HTTPHeaders()
         headers.set("Content-Type", "application/json")
         return HTTPResponse(status: status, headers: headers, body: .bytes(Array(data) + [0x0A]))

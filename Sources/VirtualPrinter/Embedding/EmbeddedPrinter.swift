@@ -1,0 +1,173 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// A printer running inside the calling process, for Swift test suites (DESIGN.md: the library product).
+///
+/// ```swift
+/// let printer = try await EmbeddedPrinter.start(profile: "duplex-laser", outputDirectory: folder)
+/// defer { printer.stop() }
+/// // print to printer.uri with any IPP client, then:
+/// let records = try await printer.waitForJobs(count: 1, timeout: 30)
+/// #expect(records[0].jobState == "completed")
+/// ```
+///
+/// It wires the same parts as the `vprinter` command: the printer, its HTTP service (IPP, the JSON API and the
+/// web page on one port), the job scheduler and the render worker process. It never advertises over DNS-SD.
+public final class EmbeddedPrinter: Sendable {
+    /// The longest `waitForJobs` may wait, in seconds.
+    public static let maximumWaitTimeout: Double = 3600
+
+    /// The printer's IPP URI, `ipp://127.0.0.1:PORT/ipp/print`.
+    public let uri: String
+    /// The TCP port it listens on (useful with port 0).
+    public let port: UInt16
+    /// The base of the JSON API and the web page, `http://127.0.0.1:PORT`.
+    public var httpURL: String { "http://127.0.0.1:\(port)" }
+    /// The printer itself.
+    public let printer: Printer
+    /// Where jobs are recorded (`<outputDirectory>/jobs/<id>/`).
+    public let outputDirectory: String
+    private let server: HTTPServer
+    private let isStopped = Atomic<Bool>(false)
+
+    private init(uri: String, port: UInt16, printer: Printer, outputDirectory: String, server: HTTPServer) {
+        self.uri = uri
+        self.port = port
+        self.printer = printer
+        self.outputDirectory = outputDirectory
+        self.server = server
+    }
+
+    /// Starts a printer on loopback and returns once it accepts connections.
+    ///
+    /// - Parameters:
+    ///   - profile: a shipped profile's name or a profile file's path; names are looked up as
+    ///     `EmbeddedPrinter.profileDirectories()` says.
+    ///   - outputDirectory: where jobs are recorded; jobs recorded there earlier are listed again and ids go on.
+    ///   - port: the TCP port, 0 for any free port.
+    ///   - name: the printer's name (default: the profile's).
+    ///   - render: render jobs to PNGs through `vprinter-render` (false: record documents only).
+    public static func start(
+        profile: String = "duplex-laser", outputDirectory: String, port: UInt16 = 0, name: String? = nil,
+        render: Bool = true
+    ) async throws(EmbeddedPrinterError) -> EmbeddedPrinter {
+        let loaded: PrinterProfile
+        do {
+            loaded = try PrinterProfile.load(nameOrPath: profile, searchDirectories: profileDirectories())
+        } catch {
+            throw .profile("\(error)")
+        }
+        let output = (outputDirectory as NSString).standardizingPath
+        do {
+            try FileManager.default.createDirectory(atPath: output + "/jobs", withIntermediateDirectories: true)
+        } catch {
+            throw .outputDirectory(path: output, reason: (error as NSError).localizedDescription)
+        }
+        var renderer: RenderWorkerClient?
+        if render {
+            guard let worker = RenderWorkerClient.locateWorker() else { throw .renderWorkerNotFound }
+            renderer = RenderWorkerClient(executable: worker)
+        }
+        let printerName = name ?? loaded.name
+        let configuration = PrinterConfiguration(
+            name: printerName, resourcePath: "/ipp/print", uuid: PrinterConfiguration.uuid(forName: printerName),
+            attributes: loaded.printerAttributes(context: ProfileAttributeContext(printerName: printerName)),
+            outputDirectory: output, maximumDocumentSize: PrinterConfiguration.defaultMaximumDocumentSize,
+            maximumJobs: nil)
+        let printer = Printer(
+            configuration: configuration, jobIDs: JobIDAllocator(outputDirectory: output),
+            scheduler: JobScheduler(workers: max(1, ProcessInfo.processInfo.activeProcessorCount)),
+            renderer: renderer)
+        printer.beginRestore()
+        let archive = JobArchive.load(outputDirectory: output, printerStartTime: Date().timeIntervalSince1970)
+        printer.restore(archive.jobs.filter { $0.printerName == printerName })
+        var limits = HTTPServerLimits.default
+        limits.maximumBodyBytes = Int.max
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(addresses: ["127.0.0.1"], port: port, limits: limits),
+            handler: PrinterService(printers: [printer], events: printer.events))
+        do {
+            try server.start()
+        } catch {
+            throw .listen("\(error)")
+        }
+        return EmbeddedPrinter(
+            uri: "ipp://127.0.0.1:\(server.port)/ipp/print", port: server.port, printer: printer,
+            outputDirectory: output, server: server)
+    }
+
+    /// The records of every job the printer knows, oldest first.
+    public func jobs() throws(EmbeddedPrinterError) -> [JobRecord] {
+        var records: [JobRecord] = []
+        for job in printer.jobs { records.append(try JobRecord(job)) }
+        return records
+    }
+
+    /// Waits until at least `count` jobs have ended (completed, canceled or aborted), then returns the records of
+    /// the ended jobs, oldest first. Throws `.timedOut` after `timeout` seconds, with the jobs that had ended.
+    public func waitForJobs(count: Int, timeout: Double = 30) async throws(EmbeddedPrinterError) -> [JobRecord] {
+        guard count > 0 else { throw .invalidWait("count must be at least 1, not \(count)") }
+        guard timeout.isFinite, timeout >= 0, timeout <= Self.maximumWaitTimeout else {
+            throw .invalidWait("timeout must be 0 to \(Int(Self.maximumWaitTimeout)) seconds, not \(timeout)")
+        }
+        let result: Result<[JobRecord], EmbeddedPrinterError> = await withCheckedContinuation { continuation in
+            // The hub's wait blocks a thread; keep it off Swift's cooperative pool.
+            Thread.detachNewThread { [self] in
+                continuation.resume(
+                    returning: Result { () throws(EmbeddedPrinterError) in
+                        try blockingWait(count: count, timeout: timeout)
+                    })
+            }
+        }
+        return try result.get()
+    }
+
+    private func blockingWait(count: Int, timeout: Double) throws(EmbeddedPrinterError) -> [JobRecord] {
+        let subscription = printer.events.subscribe()
+        defer { subscription.cancel() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            guard !isStopped.load(ordering: .relaxed) else { throw .stopped }
+            let ended = try jobs().filter(\.hasEnded)
+            if ended.count >= count { return ended }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { throw .timedOut(ended: ended, expected: count) }
+            // Wake at least every second so that stop() ends a wait; a nil (overflow) just means re-check.
+            _ = subscription.next(timeout: min(remaining, 1))
+        }
+    }
+
+    /// Forgets every job and deletes its folder (between tests); returns how many were forgotten.
+    @discardableResult
+    public func reset() -> Int {
+        printer.forgetAllJobs()
+    }
+
+    /// Stops accepting connections and ends pending waits. Jobs already recorded stay on disk.
+    public func stop() {
+        guard !isStopped.exchange(true, ordering: .relaxed) else { return }
+        server.stop()
+    }
+
+    /// Where profile names are looked up: `VPRINTER_PROFILES` (colon-separated), then a `profiles` folder in the
+    /// current folder or in any folder above the running binary (a package checkout running its tests).
+    public static func profileDirectories() -> [String] {
+        var directories: [String] = []
+        if let custom = ProcessInfo.processInfo.environment["VPRINTER_PROFILES"], !custom.isEmpty {
+            directories += custom.split(separator: ":").map(String.init)
+        }
+        directories.append(FileManager.default.currentDirectoryPath + "/profiles")
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        for _ in 0..<8 {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent("profiles").path
+            if FileManager.default.fileExists(atPath: candidate + "/duplex-laser.json") {
+                directories.append(candidate)
+                break
+            }
+        }
+        return directories
+    }
+}

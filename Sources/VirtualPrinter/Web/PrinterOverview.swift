@@ -1,0 +1,89 @@
+import Foundation
+import IPP
+
+/// What the web page and `GET /api/v1/printers` show of one printer, read at one moment: state, reasons,
+/// supplies and loaded media.
+struct PrinterOverview {
+    /// One marker supply (PWG 5100.13 printer-supply and printer-supply-description).
+    struct Supply {
+        var description: String
+        /// Percent, or nil when the printer does not know.
+        var level: Int?
+        var type: String
+        var colorantName: String
+        var supplyClass: String
+
+        var json: [String: Any] {
+            [
+                "description": description, "level": level.map { $0 as Any } ?? NSNull(), "type": type,
+                "colorant-name": colorantName, "class": supplyClass,
+            ]
+        }
+    }
+
+    var name: String
+    var resourcePath: String
+    var uuid: String
+    var state: String
+    var reasons: [String]
+    var message: String
+    var isAcceptingJobs: Bool
+    var supplies: [Supply]
+    var mediaReady: [String]
+    var jobCount: Int
+
+    init(_ printer: Printer) {
+        let (state, reasons, accepting, device) = printer.status.withLock {
+            ($0.state, $0.reasons, $0.isAcceptingJobs, $0.device.attributes)
+        }
+        var attributes = printer.cache.attributes
+        for attribute in device { attributes[attribute.name] = attribute }
+        name = printer.name
+        resourcePath = printer.configuration.resourcePath
+        uuid = printer.configuration.uuid
+        self.state = state.keyword
+        self.reasons = reasons.isEmpty ? ["none"] : reasons
+        switch state {
+        case .idle: message = "Idle."
+        case .processing: message = "Printing."
+        case .stopped: message = "Stopped: \(self.reasons.joined(separator: ", "))."
+        }
+        isAcceptingJobs = accepting
+        let descriptions = attributes["printer-supply-description"]?.values.compactMap(\.stringValue) ?? []
+        supplies = (attributes["printer-supply"]?.values ?? []).enumerated().map { index, value in
+            Self.supply(value, description: index < descriptions.count ? descriptions[index] : nil)
+        }
+        mediaReady = attributes["media-ready"]?.values.compactMap(\.stringValue) ?? []
+        jobCount = printer.jobs.count
+    }
+
+    /// Reads a printer-supply value, `key=value;key=value;` (PWG 5100.13 section 6.5.x).
+    static func supply(_ value: IPPValue, description: String?) -> Supply {
+        let text: String
+        if case .octetString(let bytes) = value {
+            text = String(decoding: bytes, as: UTF8.self)
+        } else {
+            text = value.stringValue ?? ""
+        }
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        let level = fields["level"].flatMap(Int.init).flatMap { $0 >= 0 && $0 <= 100 ? $0 : nil }
+        return Supply(
+            description: description ?? fields["type"] ?? "supply", level: level, type: fields["type"] ?? "",
+            colorantName: fields["colorantname"] ?? "", supplyClass: fields["class"] ?? "")
+    }
+
+    /// The printer as `GET /api/v1/printers` answers it; `authority` is the host and port the client used.
+    func json(authority: String) -> [String: Any] {
+        [
+            "printer-name": name, "printer-uuid": uuid, "printer-state": state, "printer-state-reasons": reasons,
+            "printer-state-message": message, "printer-is-accepting-jobs": isAcceptingJobs,
+            "resource": resourcePath, "printer-uri-supported": "ipp://\(authority)\(resourcePath)",
+            "printer-more-info": "http://\(authority)/", "printer-supply": supplies.map(\.json),
+            "media-ready": mediaReady, "job-count": jobCount,
+        ]
+    }
+}
