@@ -63,8 +63,6 @@ import Testing
         try printer.cancelJob(job)
         let response = try printer.notifications([id])
         #expect(response.status == .successfulOK)
-        #expect(response.operationAttribute("notify-get-interval")?.value == .integer(SubscriptionLimits.getInterval))
-        #expect(response.operationAttribute("printer-up-time")?.value?.integerValue ?? 0 > 0)
         let events = response.notificationGroups
         #expect(events.map { $0.integerValue(of: "notify-sequence-number") } == [1, 2])
         #expect(events.map { $0.stringValue(of: "notify-subscribed-event") } == ["job-created", "job-completed"])
@@ -100,7 +98,6 @@ import Testing
         try printer.cancelJob(job)
         let response = try printer.notifications([id])
         #expect(response.status == .successfulOKEventsComplete)
-        #expect(response.operationAttribute("notify-get-interval") == nil)
         #expect(response.notificationGroups.map { $0.stringValue(of: "notify-subscribed-event") } == ["job-completed"])
         let again = try printer.send(
             .createJobSubscriptions,
@@ -136,7 +133,9 @@ import Testing
                 IPPAttribute("notify-lease-duration", .integer(120)),
             ])
         #expect(renewed.status == .successfulOK)
-        #expect(renewed.operationAttribute("notify-lease-duration")?.value == .integer(120))
+        let read = try printer.send(
+            .getSubscriptionAttributes, [IPPAttribute("notify-subscription-id", .integer(Int32(id)))])
+        #expect(read[group: .subscriptionAttributes]?.integerValue(of: "notify-lease-duration") == 120)
         let job = try printer.createJob()
         let jobSubscription = try printer.send(
             .createJobSubscriptions, [user],
@@ -181,6 +180,18 @@ import Testing
         let response = try printer.notifications([id], wait: true)
         #expect(response.status == .successfulOK)
         #expect(response.notificationGroups.map { $0.stringValue(of: "notify-subscribed-event") } == ["job-created"])
+    }
+
+    @Test func getNotificationsAsksForTheNextPollUnlessEventsAreComplete() throws {
+        let printer = try SubscriptionTestPrinter().printer
+        let polling = Dictionary(
+            uniqueKeysWithValues: printer.notificationOperationAttributes(eventsComplete: false).map {
+                ($0.name, $0.value)
+            })
+        #expect(polling["notify-get-interval"] == .integer(SubscriptionLimits.getInterval))
+        #expect(polling["printer-up-time"]??.integerValue ?? 0 > 0)
+        let complete = printer.notificationOperationAttributes(eventsComplete: true).map(\.name)
+        #expect(complete == ["printer-up-time"])
     }
 
     @Test func theSubscriptionAttributesOfThePrinterDescribeIppget() {

@@ -119,11 +119,6 @@ extension IPPMessage {
     var notificationGroups: [IPPAttributeGroup] {
         groups.filter { $0.tag == .eventNotificationAttributes }
     }
-
-    /// An attribute of any operation-attributes group.
-    func operationAttribute(_ name: String) -> IPPAttribute? {
-        groups.filter { $0.tag == .operationAttributes }.compactMap { $0[name] }.first
-    }
 }
 
 extension IPPAttributeGroup {

@@ -177,11 +177,13 @@ extension Printer {
 }
 
 extension IPPResponse {
-    /// Adds attributes to the operation group after status-message.
+    /// Adds attributes to the operation group, after status-message (RFC 3995 and RFC 3996 return
+    /// notify-lease-duration, printer-up-time and notify-get-interval there).
     ///
-    /// IPPResponse builds its operation group itself, so these go in a second operation-attributes group right
-    /// after it; only call this on a response without unsupported attributes, so that groups stay in order.
+    /// IPPResponse builds its operation group itself and has no place for more attributes yet; a second
+    /// operation-attributes group would follow RFC 8010's syntax but makes CUPS clients fail to read the response.
+    /// So, until IPPResponse gains `operationAttributes`, these attributes are left out of the response.
     mutating func appendOperationAttributes(_ attributes: [IPPAttribute]) {
-        groups.insert(IPPAttributeGroup(tag: .operationAttributes, attributes: attributes), at: 0)
+        _ = attributes
     }
 }

@@ -34,9 +34,7 @@ extension Printer {
         let accepting = status.withLock { $0.isAcceptingJobs }
         let complete = deliveries.allSatisfy { $0.subscription.jobEnded != nil }
         var response = IPPResponse(status: complete ? .successfulOKEventsComplete : .successfulOK)
-        var operation = [IPPAttribute("printer-up-time", .integer(upTime(at: Clock.now())))]
-        if !complete { operation.append(IPPAttribute("notify-get-interval", .integer(SubscriptionLimits.getInterval))) }
-        response.appendOperationAttributes(operation)
+        response.appendOperationAttributes(notificationOperationAttributes(eventsComplete: complete))
         for delivery in deliveries {
             for notification in delivery.notifications {
                 response.groups.append(
@@ -44,6 +42,16 @@ extension Printer {
             }
         }
         return response
+    }
+
+    /// The operation attributes of a Get-Notifications response (RFC 3996 section 5.3.1): printer-up-time, and
+    /// notify-get-interval unless no event will follow.
+    func notificationOperationAttributes(eventsComplete: Bool) -> [IPPAttribute] {
+        var attributes = [IPPAttribute("printer-up-time", .integer(upTime(at: Clock.now())))]
+        if !eventsComplete {
+            attributes.append(IPPAttribute("notify-get-interval", .integer(SubscriptionLimits.getInterval)))
+        }
+        return attributes
     }
 
     /// notify-subscription-ids with their notify-sequence-numbers (RFC 3996 sections 5.1.2, 5.1.3).
