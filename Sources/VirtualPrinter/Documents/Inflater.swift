@@ -16,6 +16,8 @@ final class Inflater {
     private var started = false
     private var finished = false
     private var output = [UInt8](repeating: 0, count: 256 * 1024)
+    /// Leading deflate bytes kept until there are two, enough to tell a zlib header from raw data.
+    private var held: [UInt8] = []
 
     init(method: Method) {
         self.method = method
@@ -33,7 +35,21 @@ final class Inflater {
         throws(DocumentError)
     {
         guard input.count > 0 else { return }
-        if !started { try start(peeking: input) }
+        if !started {
+            if method == .deflate && held.count + input.count < 2 {
+                held += input
+                return
+            }
+            if !held.isEmpty {
+                let joined = held + input
+                held = []
+                let result: Result<Void, DocumentError> = joined.withUnsafeBytes { bytes in
+                    Result { () throws(DocumentError) in try inflate(bytes, into: sink) }
+                }
+                return try result.get()
+            }
+            try start(peeking: input)
+        }
         guard !finished else { return }  // bytes after the end marker are ignored, as zlib's tools do
         guard let base = input.baseAddress else { return }
         stream.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Bytef.self))
@@ -66,7 +82,7 @@ final class Inflater {
 
     /// Checks that the stream ended properly once all input was given.
     func finish() throws(DocumentError) {
-        if started && !finished {
+        if (started && !finished) || !held.isEmpty {
             throw .compressionError(method: method.rawValue, detail: "data ends before the compressed stream")
         }
     }
