@@ -14,14 +14,31 @@ enum Lifecycle {
     /// How long shutdown waits for jobs being processed before it aborts them.
     static let shutdownGrace: Double = 5
 
+    /// Blocks SIGINT and SIGTERM in the calling thread, and so in every thread started after it, so that a signal
+    /// sent while the printer starts stays pending until `run` reads it. Without this, a SIGTERM sent right after
+    /// the URI line, before `run` watches for it, is lost: its disposition is already SIG_IGN and a thread that
+    /// does not block it discards it, and the process never exits. `run` receives them with sigwait. Call it
+    /// before any thread exists.
+    static func holdTerminationSignals() {
+        var signals = terminationSignals
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
+
+    /// SIGINT and SIGTERM, the signals that end the printer.
+    private static var terminationSignals: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        return signals
+    }
+
     static func run(
         server: HTTPServer, printers: [Printer], advertiser: Advertiser?, log: @escaping @Sendable (String) -> Void
     )
         -> Never
     {
         signal(SIGPIPE, SIG_IGN)
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
         let queue = DispatchQueue(label: "vprinter.lifecycle")
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + timeoutSweepInterval, repeating: timeoutSweepInterval)
@@ -29,25 +46,20 @@ enum Lifecycle {
             for printer in printers { printer.expireIdleJobs() }
         }
         timer.resume()
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                log("shutting down (signal \(number))")
-                advertiser?.stop()
-                server.stop()
-                let deadline = Date().addingTimeInterval(shutdownGrace)
-                while printers.contains(where: { $0.hasActiveProcessing }) && Date() < deadline {
-                    usleep(50_000)
-                }
-                for printer in printers { printer.abortUnfinishedJobs(message: "The printer shut down.") }
-                exit(0)
-            }
-            source.resume()
-            sources.append(source)
+        // SIGINT and SIGTERM are blocked in every thread (holdTerminationSignals), so this thread receives each
+        // one with sigwait, including one sent before this point. (dispatchMain would unblock them on this thread.)
+        var signals = terminationSignals
+        var number: Int32 = 0
+        while sigwait(&signals, &number) != 0 {}
+        log("shutting down (signal \(number))")
+        advertiser?.stop()
+        server.stop()
+        timer.cancel()
+        let deadline = Date().addingTimeInterval(shutdownGrace)
+        while printers.contains(where: { $0.hasActiveProcessing }) && Date() < deadline {
+            usleep(50_000)
         }
-        withExtendedLifetime((timer, sources)) {
-            dispatchMain()
-        }
+        for printer in printers { printer.abortUnfinishedJobs(message: "The printer shut down.") }
+        exit(0)
     }
 }

@@ -16,6 +16,7 @@ struct RunCommand {
     static let maximumPrinters = 64
 
     func run() -> Int32 {
+        Lifecycle.holdTerminationSignals()
         let log: @Sendable (String) -> Void = { Console.log($0) }
         let profileNames = options.profiles.isEmpty ? ["duplex-laser"] : options.profiles
         guard profileNames.count <= Self.maximumPrinters else {
@@ -37,6 +38,18 @@ struct RunCommand {
             Console.log("error: \(problem)")
             return 1
         }
+        var scenarios: [Scenario] = []
+        for file in options.scenarios {
+            do {
+                scenarios.append(try Scenario.load(file: file))
+            } catch {
+                Console.log("error: \(error)")
+                return 1
+            }
+        }
+        let speed = PrintSpeed(rawValue: options.speed ?? "") ?? scenarios.compactMap(\.speed).last ?? .instant
+        let tracksConsumables =
+            options.consumables.map { $0 == "tracked" } ?? scenarios.compactMap(\.tracksConsumables).last ?? false
         let names = PrinterNames.assign(profiles: profiles.map(\.name), requested: options.name)
         let several = profiles.count > 1
         let jobIDs = JobIDAllocator(outputDirectory: output)
@@ -56,11 +69,13 @@ struct RunCommand {
         var printers: [Printer] = []
         for (profile, name) in zip(profiles, names) {
             let context = ProfileAttributeContext(printerName: name)
-            let configuration = PrinterConfiguration(
+            var configuration = PrinterConfiguration(
                 name: name, resourcePath: several ? "/ipp/print/\(PrinterNames.slug(name))" : "/ipp/print",
                 uuid: PrinterConfiguration.uuid(forName: name), attributes: profile.printerAttributes(context: context),
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
                 maximumJobs: options.maximumJobs)
+            configuration.speed = speed
+            configuration.tracksConsumables = tracksConsumables
             printers.append(
                 Printer(
                     configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer,
@@ -101,6 +116,12 @@ struct RunCommand {
             log("printer '\(printer.name)' ready at \(uri), recording jobs in \(output)/jobs")
         }
         Self.restoreJobs(printers: printers, outputDirectory: output, log: log)
+        for scenario in scenarios {
+            log("playing scenario '\(scenario.name)': \(scenario.faults.count) fault(s)")
+            for printer in printers {
+                for fault in scenario.faults { printer.addFault(fault) }
+            }
+        }
         let advertiser = options.dnssd ? Advertiser(printers: printers, port: server.port, log: log) : nil
         advertiser?.start()
         Lifecycle.run(server: server, printers: printers, advertiser: advertiser, log: log)
