@@ -1,0 +1,145 @@
+import Foundation
+import IPP
+import Testing
+
+@testable import VirtualPrinter
+
+/// JobRecorder: job.json is valid JSON with DESIGN.md's keys, written atomically (no temporary file left).
+@Suite struct JobRecorderTests {
+    func sampleJob() throws -> Job {
+        var job = Job(
+            id: 3, uuid: "urn:uuid:00000000-0000-5000-8000-000000000003", printerName: "t",
+            printerURI: "ipp://localhost:631/ipp/print", name: "Report", user: "alice",
+            templateAttributes: [
+                IPPAttribute("copies", .integer(2)), IPPAttribute("sides", .keyword("two-sided-long-edge")),
+                IPPAttribute("orientation-requested", .enumValue(3)),
+                IPPAttribute(
+                    "media-col",
+                    .collection([
+                        IPPAttribute(
+                            "media-size",
+                            .collection([
+                                IPPAttribute("x-dimension", .integer(21000)),
+                                IPPAttribute("y-dimension", .integer(29700)),
+                            ]))
+                    ])),
+            ],
+            client: ClientInfo(address: "127.0.0.1", userAgent: "CUPS/2.4.2"), now: 1_700_000_000,
+            printerStartTime: 1_699_999_000)
+        job.documents.append(
+            DocumentRecord(
+                number: 1, name: "r.pdf", format: "application/pdf", detectedFormat: "application/pdf",
+                compression: "gzip", size: 1234, sha256: String(repeating: "a", count: 64), file: "document-1.pdf",
+                pages: 3))
+        try job.apply(.documentsComplete, at: 1_700_000_001)
+        try job.apply(.processingStarted, at: 1_700_000_002)
+        job.impressions = [
+            ImpressionRecord(
+                number: 1, file: "page-0001.png", sheet: 1, side: "front", width: 1275, height: 1650, dpi: 150,
+                color: false),
+            ImpressionRecord(
+                number: 2, file: "page-0002.png", sheet: 1, side: "back", width: 1275, height: 1650, dpi: 150,
+                color: false),
+            ImpressionRecord(
+                number: 3, file: "page-0003.png", sheet: 2, side: "front", width: 1275, height: 1650, dpi: 150,
+                color: false),
+        ]
+        try job.apply(.processingFinished, at: 1_700_000_003)
+        return job
+    }
+
+    func writtenRecord(of job: Job, in folder: TemporaryFolder) throws -> [String: Any] {
+        let recorder = JobRecorder(outputDirectory: folder.path)
+        try recorder.createFolder(of: job.id)
+        #expect(recorder.write(job) == nil)
+        #expect(folder.contents(of: "jobs/\(job.id)") == ["job.json"], "no temporary file is left")
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/jobs/\(job.id)/job.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func theRecordHasEveryKeyOfTheDesign() throws {
+        let folder = try TemporaryFolder()
+        let record = try writtenRecord(of: try sampleJob(), in: folder)
+        for key in [
+            "schema", "printer-name", "job-id", "job-uuid", "job-name", "job-originating-user-name", "job-state",
+            "job-state-reasons", "job-state-message", "attributes", "documents", "impressions", "sheets", "copies",
+            "job-impressions", "job-media-sheets", "times", "client",
+        ] {
+            #expect(record[key] != nil, "missing \(key)")
+        }
+        #expect(record["schema"] as? Int == 1)
+        #expect(record["job-id"] as? Int == 3)
+        #expect(record["job-state"] as? String == "completed")
+        #expect(record["job-state-reasons"] as? [String] == ["job-completed-successfully"])
+        #expect(record["job-originating-user-name"] as? String == "alice")
+    }
+
+    @Test func attributesMapToJSONAsTheDesignSays() throws {
+        let folder = try TemporaryFolder()
+        let record = try writtenRecord(of: try sampleJob(), in: folder)
+        let attributes = try #require(record["attributes"] as? [String: Any])
+        #expect(attributes["copies"] as? Int == 2)
+        #expect(attributes["sides"] as? String == "two-sided-long-edge")
+        #expect(attributes["orientation-requested"] as? String == "portrait")
+        let mediaCol = try #require(attributes["media-col"] as? [String: Any])
+        let size = try #require(mediaCol["media-size"] as? [String: Any])
+        #expect(size["x-dimension"] as? Int == 21000)
+        #expect(size["y-dimension"] as? Int == 29700)
+    }
+
+    @Test func documentsImpressionsAndCountsAreRecorded() throws {
+        let folder = try TemporaryFolder()
+        let record = try writtenRecord(of: try sampleJob(), in: folder)
+        let documents = try #require(record["documents"] as? [[String: Any]])
+        #expect(documents.count == 1)
+        #expect(documents[0]["document-number"] as? Int == 1)
+        #expect(documents[0]["document-format-detected"] as? String == "application/pdf")
+        #expect(documents[0]["compression"] as? String == "gzip")
+        #expect(documents[0]["size"] as? Int == 1234)
+        #expect(documents[0]["file"] as? String == "document-1.pdf")
+        #expect(documents[0]["pages"] as? Int == 3)
+        let impressions = try #require(record["impressions"] as? [[String: Any]])
+        #expect(impressions.map { $0["file"] as? String } == ["page-0001.png", "page-0002.png", "page-0003.png"])
+        #expect(impressions[1]["side"] as? String == "back")
+        #expect(record["sheets"] as? Int == 2)
+        #expect(record["copies"] as? Int == 2)
+        #expect(record["job-impressions"] as? Int == 6)
+        #expect(record["job-media-sheets"] as? Int == 4)
+    }
+
+    @Test func timesAreISO8601AndClientIsRecorded() throws {
+        let folder = try TemporaryFolder()
+        let record = try writtenRecord(of: try sampleJob(), in: folder)
+        let times = try #require(record["times"] as? [String: String])
+        #expect(times["created"] == "2023-11-14T22:13:20Z")
+        #expect(times["processing"] == "2023-11-14T22:13:22Z")
+        #expect(times["completed"] == "2023-11-14T22:13:23Z")
+        let client = try #require(record["client"] as? [String: String])
+        #expect(client == ["address": "127.0.0.1", "user-agent": "CUPS/2.4.2"])
+        let history = try #require(record["history"] as? [[String: Any]])
+        #expect(history.map { $0["job-state"] as? String } == ["pending", "pending", "processing", "completed"])
+    }
+
+    @Test func anUnknownDetectedFormatIsNull() throws {
+        var job = try sampleJob()
+        job.documents[0].detectedFormat = nil
+        let folder = try TemporaryFolder()
+        let documents = try #require(try writtenRecord(of: job, in: folder)["documents"] as? [[String: Any]])
+        #expect(documents[0]["document-format-detected"] is NSNull)
+    }
+
+    @Test func rewritingReplacesTheRecordWhole() throws {
+        let folder = try TemporaryFolder()
+        var job = try sampleJob()
+        _ = try writtenRecord(of: job, in: folder)
+        job.name = "Second"
+        let record = try writtenRecord(of: job, in: folder)
+        #expect(record["job-name"] as? String == "Second")
+    }
+
+    @Test func aMissingFolderIsReportedNotThrown() throws {
+        let recorder = JobRecorder(outputDirectory: "/nonexistent-vprinter-output")
+        let failure = recorder.write(try sampleJob())
+        #expect(failure?.contains("job.json") == true)
+    }
+}
