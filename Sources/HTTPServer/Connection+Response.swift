@@ -5,6 +5,19 @@ extension Connection {
     /// HTTP/1.0 client, or one that failed midway, cannot). HEAD gets the head alone.
     func send(_ response: HTTPResponse, to request: HTTPRequest, keepAlive: Bool) throws(HTTPServerError) -> Bool {
         let sendsContent = request.method != "HEAD" && !HTTPResponse.statusForbidsContent(response.status)
+        switch response.abort {
+        case .beforeResponse?:
+            return false
+        case .midResponse?:
+            let bytes: [UInt8]
+            if case .bytes(let content) = response.body { bytes = content } else { bytes = [] }
+            appendHead(response, framing: .length(bytes.count), request: request, keepAlive: false)
+            output += bytes.prefix(bytes.count / 2)
+            try socket.send(output)
+            return false
+        case nil:
+            break
+        }
         switch response.body {
         case .bytes(let bytes):
             let framing =

@@ -11,6 +11,16 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     /// The content.
     public var body: Body
+    /// Set to break the exchange on purpose (a test printer playing a flaky network): nil answers normally.
+    public var abort: Abort?
+
+    /// How a response breaks off.
+    public enum Abort: Sendable, Equatable {
+        /// The connection closes before any byte of the response.
+        case beforeResponse
+        /// The head and half the content are sent, then the connection closes.
+        case midResponse
+    }
 
     /// Where the content of a response comes from.
     public enum Body: Sendable {

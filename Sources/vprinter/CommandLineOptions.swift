@@ -27,6 +27,9 @@ struct CommandLineOptions: Sendable {
     var apiToken: String?
     var maximumJobs: Int?
     var render = true
+    var scenarios: [String] = []
+    var speed: String?
+    var consumables: String?
     var renderDPI = 150
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
@@ -88,6 +91,19 @@ struct CommandLineOptions: Sendable {
                 }
                 options.renderWorkers = count
             case "--no-render": options.render = false
+            case "--scenario": options.scenarios.append(try take())
+            case "--speed":
+                let text = try take()
+                guard text == "instant" || text == "realistic" else {
+                    throw UsageError("--speed is instant or realistic, not '\(text)'")
+                }
+                options.speed = text
+            case "--consumables":
+                let text = try take()
+                guard text == "unlimited" || text == "tracked" else {
+                    throw UsageError("--consumables is unlimited or tracked, not '\(text)'")
+                }
+                options.consumables = text
             case "--render-dpi":
                 let text = try take()
                 guard let dpi = Int(text), dpi >= 10, dpi <= 1200 else {
@@ -152,6 +168,10 @@ struct CommandLineOptions: Sendable {
           --render-workers N            jobs rendered at once (default: one per core)
           --render-dpi N                highest resolution pages are rendered at (default 150)
           --no-render                   keep documents only; no page images
+          --scenario FILE               play the faults of a scenario file (see docs/scenarios.md); repeatable
+          --speed instant|realistic     print at once, or as fast as pages-per-minute says (default instant)
+          --consumables unlimited|tracked
+                                        whether printing empties trays and supplies (default unlimited)
           --max-jobs N                  keep only the newest N jobs (records and folders) per printer
           --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
           --verbose                     log every request on stderr

@@ -8,6 +8,7 @@
 /// pending --held--> pending-held --released--> pending;  documentsComplete of a held job --> pending-held
 /// processing --suspended--> processing-stopped(job-suspended) --resumed--> processing
 /// canceled, aborted or completed --restarted--> pending(job-queued)
+/// processing --printerStopped--> processing-stopped(printer-stopped) --printerResumed--> processing
 /// ```
 extension Job {
     /// The state a job takes after an event, without changing the job.
@@ -31,7 +32,7 @@ extension Job {
             guard isReceiving else { throw .notPossible(from: state, event: event) }
             if isHeld {
                 return Transition(
-                    state: .pendingHeld, reasons: ["job-hold-until-specified"], message: "Job held.")
+                    state: .pendingHeld, reasons: [holdReason ?? "job-hold-until-specified"], message: "Job held.")
             }
             return Transition(state: .pending, reasons: ["job-queued"], message: "Job queued.", enqueue: true)
         case .held:
@@ -50,6 +51,14 @@ extension Job {
             return Transition(state: .processingStopped, reasons: ["job-suspended"], message: "Job suspended.")
         case .resumed:
             guard state == .processingStopped, reasons.contains("job-suspended") else {
+                throw .notPossible(from: state, event: event)
+            }
+            return Transition(state: .processing, reasons: ["job-printing"], message: "Printing.")
+        case .printerStopped:
+            guard state == .processing else { throw .notPossible(from: state, event: event) }
+            return Transition(state: .processingStopped, reasons: ["printer-stopped"], message: "The printer stopped.")
+        case .printerResumed:
+            guard state == .processingStopped, reasons.contains("printer-stopped") else {
                 throw .notPossible(from: state, event: event)
             }
             return Transition(state: .processing, reasons: ["job-printing"], message: "Printing.")
@@ -90,12 +99,15 @@ extension Job {
         if case .documentsComplete = event { isReceiving = false }
         if case .released = event {
             holdUntil = nil
+            holdReason = nil
             heldForNewJobs = false
         }
         if case .restarted = event {
             timeProcessing = nil
             timeCompleted = nil
             impressions = []
+            impressionsCompleted = 0
+            sheetsCompleted = 0
         }
         if case .timedOut = event { isReceiving = false }
         state = next.state

@@ -15,6 +15,9 @@ public struct Job: Sendable {
     public var templateAttributes: [IPPAttribute]
     public var documents: [DocumentRecord] = []
     public var impressions: [ImpressionRecord] = []
+    /// Impressions and sheets the simulated device has printed (job-impressions-completed, -media-sheets-completed).
+    public var impressionsCompleted = 0
+    public var sheetsCompleted = 0
     public var state: JobState = .pending
     public var reasons: [String] = ["job-incoming"]
     public var message: String = "Waiting for documents."
@@ -29,6 +32,8 @@ public struct Job: Sendable {
     public let client: ClientInfo
     /// job-hold-until when it holds the job (anything but no-hold).
     public var holdUntil: String?
+    /// The job-state-reasons keyword a held job shows (default job-hold-until-specified).
+    public var holdReason: String?
     /// True when the job is held because the printer holds new jobs (Hold-New-Jobs).
     public var heldForNewJobs = false
     /// The end of processing, kept while the job is suspended and applied by Resume-Job.

@@ -22,6 +22,10 @@ public enum JobEvent: Sendable, Equatable {
     case suspended
     /// Resume-Job: a suspended job goes on.
     case resumed
+    /// The printer stopped (an `-error` reason, no paper) while the job printed: processing-stopped.
+    case printerStopped
+    /// The printer can print again: the stopped job goes on.
+    case printerResumed
 }
 
 /// Why an event cannot apply to a job in its current state.

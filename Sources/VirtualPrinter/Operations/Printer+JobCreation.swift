@@ -199,6 +199,10 @@ extension Printer {
         if case .octetString(let password)? = context.attribute("document-password")?.value {
             job.documentPassword = String(decoding: password, as: UTF8.self)
         }
+        if let reason = faults.takePendingHold() {
+            job.holdUntil = "indefinite"
+            job.holdReason = reason
+        }
         status.withLock { state in
             job.heldForNewJobs = state.holdNewJobs
             state.jobs[id] = job

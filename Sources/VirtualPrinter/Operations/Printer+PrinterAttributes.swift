@@ -1,3 +1,4 @@
+import Dispatch
 import IPP
 
 extension Printer {
@@ -58,6 +59,7 @@ extension Printer {
                 "printer-config-change-date-time", .dateTime(IPPDateTime(secondsSince1970: status.configChangeTime))),
             IPPAttribute("queued-job-count", .integer(Int32(clamping: status.activeJobCount))),
             IPPAttribute("printer-message-from-operator", .text(status.messageFromOperator)),
+        ] + status.device.attributes + [
             IPPAttribute(
                 name: "printer-alert",
                 values: PrinterAlerts.alerts(for: reasons).map { .octetString(Array($0.code.utf8)) }),
@@ -77,6 +79,9 @@ extension Printer {
         status.withLock { $0.dnsSDName } ?? configuration.name
     }
 
+    /// How long identify-printer-requested shows after Identify-Printer, in seconds.
+    static let identifyDuration = 3.0
+
     /// Identify-Printer (PWG 5100.13 section 6.1): logs the request and shows identify-printer-requested briefly.
     func identifyPrinter(_ context: IPPRequestContext) -> IPPResponse {
         var actions = cache["identify-actions-default"]?.values.compactMap(\.stringValue) ?? ["sound"]
@@ -93,6 +98,14 @@ extension Printer {
         }
         let message = context.attribute("message")?.value?.stringValue
         log("identify (\(actions.joined(separator: ", ")))" + (message.map { ": \($0)" } ?? ""))
+        updatePrinter { state in
+            if !state.faultReasons.contains("identify-printer-requested") {
+                state.faultReasons.append("identify-printer-requested")
+            }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.identifyDuration) { [self] in
+            updatePrinter { $0.faultReasons.removeAll { $0 == "identify-printer-requested" } }
+        }
         return IPPResponse()
     }
 }

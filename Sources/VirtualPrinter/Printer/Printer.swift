@@ -20,6 +20,8 @@ public final class Printer: Sendable {
     let renderer: (any JobRenderer)?
     /// Where job and printer state changes are published (event stream, waiters).
     public let events: EventHub
+    /// Faults added to the printer (scenarios, the API).
+    let faults = FaultEngine()
     /// Event notification subscriptions and their events (RFC 3995, RFC 3996).
     let subscriptions = SubscriptionStore()
     let log: @Sendable (String) -> Void
@@ -35,7 +37,8 @@ public final class Printer: Sendable {
         "printer-current-time", "printer-state-change-time", "printer-state-change-date-time",
         "printer-config-change-time", "printer-config-change-date-time", "queued-job-count", "printer-icons",
         "printer-more-info", "printer-supply-info-uri", "printer-uuid", "printer-name", "printer-dns-sd-name",
-        "printer-message-from-operator", "printer-alert", "printer-alert-description",
+        "printer-message-from-operator", "printer-alert", "printer-alert-description", "printer-input-tray",
+        "printer-supply", "marker-levels", "printer-output-tray",
     ]
 
     public init(
@@ -59,6 +62,12 @@ public final class Printer: Sendable {
         recorder = JobRecorder(outputDirectory: configuration.outputDirectory)
         let timeout = cache["multiple-operation-time-out"]?.value?.integerValue ?? 60
         multipleOperationTimeout = Double(max(1, timeout))
+        var profileAttributes: [String: IPPAttribute] = [:]
+        for attribute in configuration.attributes { profileAttributes[attribute.name] = attribute }
+        status.withLock {
+            $0.device = DeviceState(attributes: profileAttributes, tracksConsumables: configuration.tracksConsumables)
+            $0.noteStateChange(at: now)
+        }
     }
 
     public var name: String { configuration.name }

@@ -16,6 +16,10 @@ public struct PrinterConfiguration: Sendable {
     public var maximumDocumentSize: Int
     /// The most jobs kept (records and folders); the oldest ended jobs go first. Nil keeps every job.
     public var maximumJobs: Int?
+    /// Whether printing lowers tray, supply and bin levels (`--consumables tracked`).
+    public var tracksConsumables = false
+    /// How fast the simulated device prints.
+    public var speed: PrintSpeed = .instant
 
     public init(
         name: String, resourcePath: String, uuid: String, attributes: [IPPAttribute], outputDirectory: String,
@@ -49,4 +53,12 @@ public struct PrinterConfiguration: Sendable {
         }
         return "urn:uuid:\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
     }
+}
+
+/// How fast the simulated device prints (`--speed`).
+public enum PrintSpeed: String, Sendable, CaseIterable {
+    /// Jobs complete as soon as they are rendered.
+    case instant
+    /// Each impression takes as long as pages-per-minute (or -color) says.
+    case realistic
 }

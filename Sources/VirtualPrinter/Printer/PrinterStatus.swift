@@ -31,6 +31,8 @@ struct PrinterStatus: Sendable {
     var messageFromOperator = ""
     /// Jobs ready to print, in the order they will start.
     var queue: [Int] = []
+    /// Trays, supplies and bins.
+    var device = DeviceState()
     var stateChangeTime: Double
     var configChangeTime: Double
     var lastState: PrinterStateValue = .idle
@@ -48,8 +50,8 @@ struct PrinterStatus: Sendable {
     /// True while a job is being processed.
     var isProcessing: Bool { jobs.values.contains { $0.state == .processing } }
 
-    /// True when a fault (an `-error` reason) stops the printer.
-    var hasErrorReason: Bool { faultReasons.contains { $0.hasSuffix("-error") } }
+    /// True when a fault or the device (an `-error` reason) stops the printer.
+    var hasErrorReason: Bool { (faultReasons + device.reasons).contains { $0.hasSuffix("-error") } }
 
     /// The printer-state that follows from the jobs, pause and faults (RFC 8011 section 5.4.11).
     var state: PrinterStateValue {
@@ -58,9 +60,10 @@ struct PrinterStatus: Sendable {
         return .idle
     }
 
-    /// printer-state-reasons: faults, then paused / moving-to-paused, shutdown; `none` when empty.
+    /// printer-state-reasons: faults, the device's, then paused / moving-to-paused, shutdown; `none` when empty.
     var reasons: [String] {
         var all = faultReasons
+        for reason in device.reasons where !all.contains(reason) { all.append(reason) }
         if paused { all.append(isProcessing ? "moving-to-paused" : "paused") }
         if shutdown { all.append("shutdown") }
         return all

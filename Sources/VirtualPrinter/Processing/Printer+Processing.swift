@@ -36,6 +36,10 @@ extension Printer {
             }
         }
         guard case .success(let job) = started else { return }  // canceled while queued
+        if let abort = faults.takePendingAbort() {
+            finish(jobID, with: .aborted(reason: abort.reason, message: abort.message))
+            return
+        }
         if let problem = unsupportedDocument(in: job) {
             finish(jobID, with: .aborted(reason: "unsupported-document-format", message: problem))
             return
@@ -60,7 +64,7 @@ extension Printer {
                     job.documents[index].pages = count
                 }
             }
-            finish(jobID, with: .processingFinished)
+            if printSheets(jobID: jobID) { finish(jobID, with: .processingFinished) }
         case .failed(let reason, let message):
             finish(jobID, with: .aborted(reason: reason, message: message))
         case .canceled:
@@ -93,7 +97,10 @@ extension Printer {
             }
             try? job.apply(event, at: Clock.now())
         }
-        if case .success(let job) = result { log("job \(jobID) \(job.state.keyword): \(job.message)") }
+        if case .success(let job) = result, job.state.isTerminal {
+            log("job \(jobID) \(job.state.keyword): \(job.message)")
+            for fault in faults.jobEnded() { fire(fault.id, jobID: nil) }
+        }
         pruneJobs()
     }
 

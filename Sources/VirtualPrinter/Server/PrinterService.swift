@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import IPP
 
@@ -35,6 +36,15 @@ public final class PrinterService: HTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        if request.path.hasPrefix("/api/v1/printers/") {
+            let route = request.path.split(separator: "/").dropFirst(2).map(String.init)
+            if route.count >= 3 {
+                guard let bytes = try? body.readAll(maximum: Self.maximumFaultBodyBytes) else {
+                    return HTTPResponse(status: 413, text: "The request body is too large.\n")
+                }
+                return handlePrinterAPI(request, route: route, body: bytes)
+            }
+        }
         if request.path == "/api" || request.path.hasPrefix("/api/") { return handleAPI(request) }
         if request.method == "POST" {
             let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
@@ -87,20 +97,46 @@ public final class PrinterService: HTTPHandler {
             user: user ?? "anonymous",
             client: ClientInfo(address: request.remoteAddress, userAgent: request.headers["User-Agent"]),
             printerURI: target.printerURI, jobID: target.jobID)
-        switch printer.perform(context) {
-        case .response(let response):
-            return ipp(response, to: message)
-        case .receiveDocument(let reception):
-            return ipp(receive(reception, remainder: remainder, body: &body), to: message)
+        var abort: HTTPResponse.Abort?
+        var bytesPerSecond: Int?
+        for effect in printer.requestFaultEffects(operation: message.operation.description) {
+            switch effect {
+            case .status(let status, let text):
+                log("fault: answering \(message.operation) with \(status)")
+                return ipp(.error(status, text), to: message)
+            case .delay(let seconds):
+                Thread.sleep(forTimeInterval: seconds)
+            case .closeConnection(let midResponse):
+                abort = midResponse ? .midResponse : .beforeResponse
+            case .slowRead(let rate):
+                bytesPerSecond = rate
+            default:
+                break
+            }
         }
+        var response: HTTPResponse
+        switch printer.perform(context) {
+        case .response(let answer):
+            response = ipp(answer, to: message)
+        case .receiveDocument(let reception):
+            response = ipp(
+                receive(reception, remainder: remainder, body: &body, bytesPerSecond: bytesPerSecond), to: message)
+        }
+        if let abort {
+            log("fault: breaking the connection of \(message.operation) (\(abort))")
+            response.abort = abort
+        }
+        return response
     }
 
     /// Streams the document that follows the attributes into the job's folder.
-    func receive(_ reception: DocumentReception, remainder: ArraySlice<UInt8>, body: inout HTTPRequestBody)
-        -> IPPResponse
-    {
+    func receive(
+        _ reception: DocumentReception, remainder: ArraySlice<UInt8>, body: inout HTTPRequestBody,
+        bytesPerSecond: Int? = nil
+    ) -> IPPResponse {
         let writer = reception.writer
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.documentReadSize, alignment: 16)
+        let readSize = min(Self.documentReadSize, max(1, bytesPerSecond ?? Self.documentReadSize))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
         defer { buffer.deallocate() }
         do throws(DocumentError) {
             try writer.write(remainder)
@@ -113,6 +149,7 @@ public final class PrinterService: HTTPHandler {
                 }
                 if count == 0 { break }
                 try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                if let bytesPerSecond { Thread.sleep(forTimeInterval: Double(count) / Double(bytesPerSecond)) }
             }
             return reception.complete(.success(try writer.finish()))
         } catch {
