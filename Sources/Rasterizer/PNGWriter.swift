@@ -3,8 +3,9 @@ import Glibc
 
 /// Writes a PNG file row by row through libpng; owns the libpng write structure and the file.
 ///
-/// Tuned for speed over size (zlib level 1, no row filter, run-length strategy): rendered sheets are mostly
-/// flat areas, which compress well this way at a fraction of the default cost. libpng reports problems by
+/// Tuned for speed over size (zlib level 1, no row filter): on rendered sheets, which are mostly flat areas,
+/// this is several times faster than libpng's defaults; it also beat zlib's run-length strategy in speed and
+/// size on a text-and-graphics page (19 ms and 364 KB against 28 ms and 775 KB at 150 dpi). libpng reports problems by
 /// calling its error function, which must not return; the only errors possible here come from a programmer's
 /// mistake (rows of the wrong size) or from memory exhaustion. Write failures of the file itself are recorded by
 /// the write callback and thrown by ``finish()``.
@@ -47,7 +48,6 @@ public final class PNGWriter {
         }
         png_set_write_fn(png, Unmanaged.passUnretained(self).toOpaque(), pngWrite, pngFlush)
         png_set_compression_level(png, Self.compressionLevel)
-        png_set_compression_strategy(png, 3)  // Z_RLE
         png_set_filter(png, 0, 0x08)  // PNG_FILTER_NONE
         let colorType = layout == .gray ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB
         png_set_IHDR(
