@@ -4,6 +4,8 @@ import IPP
 struct IPPResponse: Sendable {
     var status: IPPStatus
     var statusMessage: String?
+    /// Operation attributes after attributes-charset, attributes-natural-language and status-message.
+    var operationAttributes: [IPPAttribute] = []
     var unsupported: [IPPAttribute] = []
     var groups: [IPPAttributeGroup] = []
     /// Pre-encoded attributes appended as a final printer-attributes group (Get-Printer-Attributes).
@@ -27,6 +29,7 @@ struct IPPResponse: Sendable {
         operation.append("attributes-charset", .charset("utf-8"))
         operation.append("attributes-natural-language", .naturalLanguage("en"))
         if let statusMessage { operation.append("status-message", .text(String(statusMessage.prefix(255)))) }
+        operation.attributes += operationAttributes
         head.groups.append(operation)
         if !unsupported.isEmpty {
             head.groups.append(IPPAttributeGroup(tag: .unsupportedAttributes, attributes: unsupported))

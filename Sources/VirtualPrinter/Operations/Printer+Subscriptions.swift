@@ -184,6 +184,6 @@ extension IPPResponse {
     /// operation-attributes group would follow RFC 8010's syntax but makes CUPS clients fail to read the response.
     /// So, until IPPResponse gains `operationAttributes`, these attributes are left out of the response.
     mutating func appendOperationAttributes(_ attributes: [IPPAttribute]) {
-        _ = attributes
+        operationAttributes += attributes
     }
 }

@@ -24,21 +24,22 @@ extension Printer {
         let settableJob = JobSettableAttributes.names.filter { name in
             name == "job-name" || name == "job-hold-until" || present.contains("\(name)-supported")
         }
-        var attributes = [
-            IPPAttribute(
-                name: "operations-supported", values: supportedOperations.map { .enumValue(Int32($0.rawValue)) }),
-            keywords("which-jobs-supported", WhichJobs.supported),
-            keywords("job-settable-attributes-supported", settableJob),
-            keywords("printer-settable-attributes-supported", PrinterSettableAttributes.names),
-            keywords("document-settable-attributes-supported", ["document-name"]),
-            keywords("job-hold-until-default", ["no-hold"]),
-            keywords("job-hold-until-supported", JobHold.keywords),
-            IPPAttribute("job-priority-default", .integer(50)),
-            IPPAttribute("job-priority-supported", .integer(100)),
-            keywords("job-sheets-default", ["none"]),
-            keywords("job-sheets-supported", ["none"]),
-            keywords("pdl-override-supported", ["attempted"]),
-        ]
+        var attributes =
+            [
+                IPPAttribute(
+                    name: "operations-supported", values: supportedOperations.map { .enumValue(Int32($0.rawValue)) }),
+                keywords("which-jobs-supported", WhichJobs.supported),
+                keywords("job-settable-attributes-supported", settableJob),
+                keywords("printer-settable-attributes-supported", PrinterSettableAttributes.names),
+                keywords("document-settable-attributes-supported", ["document-name"]),
+                keywords("job-hold-until-default", ["no-hold"]),
+                keywords("job-hold-until-supported", JobHold.keywords),
+                IPPAttribute("job-priority-default", .integer(50)),
+                IPPAttribute("job-priority-supported", .integer(100)),
+                keywords("job-sheets-default", ["none"]),
+                keywords("job-sheets-supported", ["none"]),
+                keywords("pdl-override-supported", ["attempted"]),
+            ] + subscriptionAttributes()
         // The PWG 5100.6 member name is document-numbers; ipp-everywhere.test asks for document-number: both.
         if let overrides = profile.last(where: { $0.name == "overrides-supported" }) {
             var names = overrides.values.compactMap(\.stringValue)
