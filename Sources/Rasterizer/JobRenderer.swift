@@ -40,6 +40,7 @@ public struct JobRenderer: Sendable {
     public func render(
         _ documents: [Document], onImpression: @escaping @Sendable (RenderedImpression) -> Void
     ) throws(RasterError) -> RenderSummary {
+        let ticket = try effectiveTicket(documents)
         let run = try JobRun(
             folder: folder, ticket: ticket, limits: limits, threads: threads, onImpression: onImpression)
         for (index, document) in documents.enumerated() {
@@ -73,6 +74,20 @@ public struct JobRenderer: Sendable {
             try run.endDocument(isLast: index == documents.count - 1)
         }
         return try run.finish()
+    }
+
+    /// The ticket with the render resolution raster input asks for: its own, capped by
+    /// ``JobTicket/rasterMaximumResolution`` (when the first document is raster and the cap is set).
+    func effectiveTicket(_ documents: [Document]) throws(RasterError) -> JobTicket {
+        var ticket = self.ticket
+        guard let cap = ticket.rasterMaximumResolution, let first = documents.first else { return ticket }
+        let format = try Self.format(of: first)
+        guard format == .pwgRaster || format == .appleRaster else { return ticket }
+        let reader = try RasterReader(path: first.path, limits: limits)
+        if let header = try reader.nextPage() {
+            ticket.resolution = min(cap, max(header.resolutionX, header.resolutionY))
+        }
+        return ticket
     }
 
     /// The real format of `document`: detected from its bytes; data in no known format is refused.

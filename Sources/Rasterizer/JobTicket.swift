@@ -32,6 +32,9 @@ public struct JobTicket: Sendable, Equatable {
     public var pageRanges: [PageRange] = []
     /// Render resolution in dots per inch (from print-quality / printer-resolution, capped by the printer).
     public var resolution = 150
+    /// When set, a job whose first document is PWG or Apple Raster renders at that raster's own resolution,
+    /// capped by this value, instead of at ``resolution``.
+    public var rasterMaximumResolution: Int?
     /// document-password for encrypted PDF.
     public var password: String?
     /// How the printer wants back sides of Apple Raster pages (its urf-supported DM value, as a

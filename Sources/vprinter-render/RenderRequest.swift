@@ -90,13 +90,28 @@ struct RenderRequest: Decodable {
                 ticket.presentationDirection = v
             }
             if let v = try int("copies") { ticket.copies = v }
-            if let v = try keyword("print-color-mode", ColorMode.self) { ticket.colorMode = v }
+            if let text = try string("print-color-mode") {
+                // PWG 5100.13 section 6.2.3: the auto and process- modes print like their plain counterparts.
+                let aliases = [
+                    "auto": "color", "auto-monochrome": "monochrome", "process-monochrome": "monochrome",
+                    "process-bi-level": "bi-level", "highlight": "color",
+                ]
+                guard let mode = ColorMode(rawValue: aliases[text] ?? text) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: Key(stringValue: "print-color-mode"), in: c, debugDescription: "unknown value \(text)")
+                }
+                ticket.colorMode = mode
+            }
             if let v = try keyword("print-scaling", Scaling.self) { ticket.scaling = v }
-            if let v = try keyword("orientation-requested", Orientation.self) { ticket.orientation = v }
+            // orientation-requested "none" (RFC 8011 section 5.2.10, value 7) leaves pages to turn automatically.
+            if try string("orientation-requested") != "none" {
+                if let v = try keyword("orientation-requested", Orientation.self) { ticket.orientation = v }
+            }
             if let ranges = try c.decodeIfPresent([Range].self, forKey: Key(stringValue: "page-ranges")) {
                 ticket.pageRanges = ranges.map { PageRange(lower: $0.lower, upper: $0.upper) }
             }
             if let v = try int("dpi") { ticket.resolution = v }
+            if let v = try int("raster-max-dpi") { ticket.rasterMaximumResolution = v }
             if let v = try string("document-password") { ticket.password = v }
             if let v = try keyword("sheet-back", SheetBack.self) { ticket.sheetBack = v }
             if let v = try keyword("multiple-document-handling", MultipleDocumentHandling.self) {

@@ -98,4 +98,27 @@ import Testing
             #"{"protocol": 1, "folder": "/nonexistent", "documents": [], "ticket": {"sides": "three-sided"}}"#)
         #expect(badKeyword.status == 2)
     }
+
+    @Test func rasterKeepsItsOwnResolutionUpToTheCapAndColorModeAliasesApply() throws {
+        let folder = try TemporaryFolder()
+        let source = try TestDocuments.writePostScript(in: folder, pages: 1)
+        let raster = folder.file("page.pwg")
+        try ExternalTool.ghostscript([
+            "-sDEVICE=pwgraster", "-r100", "-dcupsColorSpace=18", "-dcupsBitsPerColor=8", "-sOutputFile=\(raster)",
+            source,
+        ])
+        func render(_ ticket: String) throws -> [String: Any]? {
+            let request =
+                #"{"protocol": 1, "folder": "\#(folder.path)", "documents": [{"path": "\#(raster)"}], "ticket": \#(ticket)}"#
+            return try run(request).lines.first
+        }
+        let native = try render(#"{"dpi": 50, "raster-max-dpi": 300, "print-color-mode": "auto-monochrome"}"#)
+        #expect(native?["dpi"] as? Int == 100)
+        #expect(native?["width"] as? Int == 850)
+        #expect(native?["color"] as? Bool == false)
+        let capped = try render(#"{"dpi": 50, "raster-max-dpi": 75, "orientation-requested": "none"}"#)
+        #expect(capped?["dpi"] as? Int == 75)
+        let documentResolution = try render(#"{"dpi": 50}"#)
+        #expect(documentResolution?["dpi"] as? Int == 50)
+    }
 }
