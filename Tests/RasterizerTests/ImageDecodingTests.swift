@@ -21,6 +21,8 @@ import Testing
         Variant(name: "rgb8.png", options: [], minimumPSNR: 40),
         Variant(name: "rgb16.png", options: ["-depth", "16"], minimumPSNR: 40),
         Variant(name: "gray.png", options: ["-colorspace", "Gray"], minimumPSNR: 40),
+        Variant(name: "bilevel.png", options: ["-type", "Bilevel"], minimumPSNR: 40),
+        Variant(name: "gray4.png", options: ["-colorspace", "Gray", "-depth", "4"], minimumPSNR: 40),
         Variant(name: "palette.png", options: ["-colors", "16", "-type", "Palette"], minimumPSNR: 25),
         Variant(
             name: "alpha.png", options: ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel"],

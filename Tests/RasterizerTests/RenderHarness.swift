@@ -49,6 +49,12 @@ extension PageImage {
         return (Int(pixels[index]), Int(pixels[index + 1]), Int(pixels[index + 2]))
     }
 
+    /// True when the pixel at (x, y) is clearly blue.
+    func isBlue(_ x: Int, _ y: Int) -> Bool {
+        let (r, g, b) = rgb(x, y)
+        return b > 200 && r < 80 && g < 80
+    }
+
     /// True when the pixel at (x, y) is darker than mid gray in every channel.
     func isDark(_ x: Int, _ y: Int) -> Bool {
         let (r, g, b) = rgb(x, y)

@@ -23,6 +23,23 @@ import Testing
         #expect(!sheet.isDark(5, 5))
     }
 
+    @Test func landscapePageTurnsCounterClockwiseAndOrientationOverridesIt() throws {
+        let harness = try RenderHarness()
+        let pdf = try TestDocuments.pdf(in: harness.folder, pages: 1, width: 792, height: 612)
+        _ = try harness.render([pdf], ticket: ticket())
+        let turned = try harness.image("page-0001.png")
+        // Turned a quarter counter-clockwise: the page's bottom-left mark lands bottom right, its top-right mark
+        // top left.
+        #expect(turned.width == 612 && turned.height == 792)
+        #expect(turned.isDark(606, 786) && turned.isDark(5, 5))
+        #expect(!turned.isDark(5, 786) && !turned.isDark(606, 5))
+        // The blue rectangle (page center 200, 437) tells the two directions apart.
+        #expect(turned.isBlue(437, 592) && !turned.isBlue(175, 200))
+        _ = try harness.render([pdf], ticket: ticket { $0.orientation = .reverseLandscape })
+        let clockwise = try harness.image("page-0001.png")
+        #expect(clockwise.isBlue(175, 200) && !clockwise.isBlue(437, 592))
+    }
+
     @Test func marginsCutWhatLiesOutsideThePrintableArea() throws {
         let harness = try RenderHarness()
         let pdf = try TestDocuments.pdf(in: harness.folder, pages: 1)
