@@ -1,9 +1,10 @@
 """Shared fixtures of the JSON API tests: a running vprinter (the built binary), raw IPP printing, HTTP calls, and
 validation against docs/openapi.json and docs/job-record.schema.json.
 
-The binary is VPRINTER (set by scripts/api-test). Every output folder a test used is kept in RECORD_FOLDERS so
-that the last test can check every job.json written during the run.
+The binary is VPRINTER (set by scripts/api-test). Every job.json a test left is checked against
+docs/job-record.schema.json when its folder is removed (RECORDS_CHECKED counts them).
 """
+import glob
 import json
 import os
 import pathlib
@@ -26,7 +27,8 @@ import test_print as ipp  # noqa: E402  (the example's stdlib IPP encoder)
 
 OPENAPI = json.loads((REPO / "docs" / "openapi.json").read_text())
 RECORD_SCHEMA = json.loads((REPO / "docs" / "job-record.schema.json").read_text())
-RECORD_FOLDERS = []
+# Every job.json checked against the record schema in this run.
+RECORDS_CHECKED = []
 # The longest any wait of these tests lasts, in seconds.
 WAIT_LIMIT = 30
 
@@ -36,7 +38,6 @@ class Printer:
 
     def __init__(self, output, *arguments):
         self.output = output
-        RECORD_FOLDERS.append(output)
         self.stderr = open(os.path.dirname(output) + "/vprinter.stderr.log", "ab")
         started = time.monotonic()
         self.process = subprocess.Popen(
@@ -84,8 +85,17 @@ def build_request(uri, name, document_format, user="api-test"):
 
 @pytest.fixture
 def folder():
+    """A fresh output folder; when the test is done, every job.json in it is checked against the record schema,
+    then the folder is removed."""
     path = tempfile.mkdtemp(prefix="vprinter-api-")
     yield os.path.join(path, "output")
+    try:
+        for record_path in glob.glob(path + "/output/jobs/*/job.json"):
+            with open(record_path) as file:
+                validate_record(json.load(file))
+            RECORDS_CHECKED.append(record_path)
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture

@@ -12,7 +12,13 @@ extension PrinterService {
     static let eventKeepAliveInterval: Double = 15
 
     func handleAPI(_ request: HTTPRequest) -> HTTPResponse {
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // Empty segments (`//`, a trailing `/`) and encoded slashes never name anything: a file name is one plain
+        // segment of the raw target.
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let rawPath = request.target.prefix { $0 != "?" }.lowercased()
+        guard !parts.contains(""), !rawPath.contains("%2f"), !rawPath.contains("%5c") else {
+            return json(["error": "no such API path: \(request.path)"], status: 404)
+        }
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" else {
             return json(["error": "unknown API path \(request.path); see /api/v1/printers"], status: 404)
         }
