@@ -86,10 +86,32 @@ enum RasterPagePainter {
     private static func accumulate(
         _ row: UnsafeBufferPointer<UInt8>, into sums: inout [UInt32], width: Int, channels: Int, factor: Int
     ) {
+        guard let pixels = row.baseAddress else { return }
         sums.withUnsafeMutableBufferPointer { sums in
-            for x in 0..<width {
-                let block = (x / factor) * channels
-                for c in 0..<channels { sums[block + c] += UInt32(row[x * channels + c]) }
+            guard let total = sums.baseAddress else { return }
+            var x = 0
+            var block = 0
+            while x < width {
+                let end = min(x + factor, width)
+                if channels == 1 {
+                    var sum: UInt32 = 0
+                    for i in x..<end { sum &+= UInt32(pixels[i]) }
+                    total[block] &+= sum
+                } else {
+                    var r: UInt32 = 0
+                    var g: UInt32 = 0
+                    var b: UInt32 = 0
+                    for i in x..<end {
+                        r &+= UInt32(pixels[i * 3])
+                        g &+= UInt32(pixels[i * 3 + 1])
+                        b &+= UInt32(pixels[i * 3 + 2])
+                    }
+                    total[block * 3] &+= r
+                    total[block * 3 + 1] &+= g
+                    total[block * 3 + 2] &+= b
+                }
+                x = end
+                block += 1
             }
         }
     }
