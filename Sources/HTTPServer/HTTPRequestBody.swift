@@ -54,6 +54,22 @@ public struct HTTPRequestBody: ~Copyable {
         continuePending = expectsContinue && !isComplete
     }
 
+    /// For a handler that reads before answering `100 Continue` (`sendsContinueOnRead = false`): waits up to
+    /// `seconds` for the client to start sending, and sends `100 Continue` if nothing came. Clients that send part of
+    /// the body first (CUPS: the IPP attributes) are not asked; clients that wait for the interim answer get it
+    /// without waiting out their own time-out.
+    public mutating func sendContinueUnlessDataArrives(within seconds: Double) throws(HTTPServerError) {
+        guard continuePending, case .connection(let input) = source, input.buffered.isEmpty else { return }
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, seconds) * 1000))
+        let readable: Bool
+        do throws(HTTPServerError) {
+            readable = try input.socket.waitReadable(until: deadline)
+        } catch {
+            throw record(error)
+        }
+        if !readable { try sendContinue() }
+    }
+
     /// Sends `100 Continue` now if the client asked for it and it was not sent yet; otherwise does nothing.
     public mutating func sendContinue() throws(HTTPServerError) {
         guard continuePending, case .connection(let input) = source else { return }

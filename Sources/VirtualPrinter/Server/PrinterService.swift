@@ -8,6 +8,9 @@ public final class PrinterService: HTTPHandler {
     public let printers: [Printer]
     private let byPath: [String: Printer]
     let log: @Sendable (String) -> Void
+    /// How long a request with `Expect: 100-continue` may take to start sending its attributes before the printer
+    /// answers `100 Continue` anyway, in seconds.
+    static let continueGrace = 0.2
     /// The size of each read of a document body.
     static let documentReadSize = 256 * 1024
 
@@ -63,6 +66,14 @@ public final class PrinterService: HTTPHandler {
 
     /// Decodes the IPP request from the body, runs the operation, and streams any document to disk.
     func handleIPP(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        // RFC 8010 section 4 / DESIGN.md: read and check the attributes first, then answer 100 Continue (or a final
+        // error that spares the client sending its document).
+        body.sendsContinueOnRead = false
+        do {
+            try body.sendContinueUnlessDataArrives(within: Self.continueGrace)
+        } catch {
+            return HTTPResponse(status: error.responseStatus ?? 400, text: "The request body did not arrive.\n")
+        }
         var accumulator = IPPMessageAccumulator()
         var header: [UInt8] = []
         var decoded: (message: IPPMessage, remainder: ArraySlice<UInt8>)?
@@ -119,6 +130,12 @@ public final class PrinterService: HTTPHandler {
         case .response(let answer):
             response = ipp(answer, to: message)
         case .receiveDocument(let reception):
+            do {
+                try body.sendContinue()
+            } catch {
+                reception.writer.discard()
+                return HTTPResponse(status: 400, text: "The connection failed.\n")
+            }
             response = ipp(
                 receive(reception, remainder: remainder, body: &body, bytesPerSecond: bytesPerSecond), to: message)
         }
