@@ -50,4 +50,29 @@ import Testing
             #expect(ImageComparison.psnr(blank, reference) < variant.minimumPSNR)
         }
     }
+
+    @Test(arguments: [19, 18])
+    func highResolutionRasterRenderedSmallerMatchesGhostscriptAtTheSheetResolution(colorSpace: Int) throws {
+        let harness = try RenderHarness()
+        let source = try TestDocuments.writePostScript(in: harness.folder, pages: 1)
+        let raster = harness.folder.file("page-300dpi.pwg")
+        try ExternalTool.ghostscript([
+            "-sDEVICE=pwgraster", "-r300", "-dcupsColorSpace=\(colorSpace)", "-dcupsBitsPerColor=8",
+            "-sOutputFile=\(raster)", source,
+        ])
+        try ExternalTool.ghostscript([
+            "-sDEVICE=ppmraw", "-r72", "-sOutputFile=\(harness.folder.file("ref.ppm"))", source,
+        ])
+        var ticket = JobTicket()
+        ticket.resolution = 72
+        ticket.colorMode = colorSpace == 18 ? .monochrome : .color
+        _ = try harness.render([raster], ticket: ticket)
+        let ours = try harness.image("page-0001.png", gray: colorSpace == 18)
+        var reference = try NetPBM.read(harness.folder.file("ref.ppm"))
+        if colorSpace == 18 { reference = ImageComparison.gray(reference) }
+        let psnr = ImageComparison.psnr(ours, reference)
+        #expect(psnr >= 24, "PSNR \(psnr) dB")
+        let blank = PageImage(width: ours.width, height: ours.height, isGray: ours.isGray)
+        #expect(ImageComparison.psnr(blank, reference) < 24)
+    }
 }
