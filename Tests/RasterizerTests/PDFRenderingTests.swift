@@ -24,6 +24,29 @@ import Testing
         }
     }
 
+    @Test func annotationsAreRenderedAsForPrinting() throws {
+        let harness = try RenderHarness()
+        // Two filled square annotations: red with the Print flag (F 4), blue without it (F 0).
+        let source = harness.folder.file("annotations.ps")
+        try """
+        %!PS
+        << /PageSize [612 792] >> setpagedevice
+        [ /Rect [100 500 300 700] /Subtype /Square /C [1 0 0] /IC [1 0 0] /F 4 /Contents (printed) /ANN pdfmark
+        [ /Rect [350 500 550 700] /Subtype /Square /C [0 0 1] /IC [0 0 1] /F 0 /Contents (screen) /ANN pdfmark
+        showpage
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let pdf = harness.folder.file("annotations.pdf")
+        try ExternalTool.ghostscript(["-sDEVICE=pdfwrite", "-sOutputFile=\(pdf)", source])
+        var ticket = JobTicket()
+        ticket.resolution = 72
+        _ = try harness.render([pdf], ticket: ticket)
+        let sheet = try harness.image("page-0001.png")
+        let printed = sheet.rgb(200, 192)
+        let screenOnly = sheet.rgb(450, 192)
+        #expect(printed == (255, 0, 0))
+        #expect(screenOnly == (255, 255, 255))
+    }
+
     @Test func monochromeAndBiLevelWriteGrayImages() throws {
         let harness = try RenderHarness()
         let pdf = try TestDocuments.pdf(in: harness.folder, pages: 1)
