@@ -34,14 +34,7 @@ extension Printer {
                     "\(context.operation) is not possible for job \(job.id) in state \(job.state.keyword).")
             }
         }
-        switch result {
-        case .success(let updated):
-            var response = IPPResponse()
-            response.groups.append(jobStatusGroup(updated, context: context))
-            return response
-        case .failure(let error):
-            return error.response
-        }
+        return jobResponse(result, context: context)
     }
 
     /// Hold-Job (RFC 8011 section 4.3.5 of RFC 2911): a pending job waits until Release-Job.
@@ -112,14 +105,7 @@ extension Printer {
             job.documentPassword = original.documentPassword
             try closeReceiving(&job)
         }
-        switch result {
-        case .success(let job):
-            var response = checked.response()
-            response.groups.append(jobStatusGroup(job, context: context))
-            return response
-        case .failure(let error):
-            return error.response
-        }
+        return jobResponse(result, checked: checked, context: context)
     }
 
     /// Promote-Job (PWG 5100.11 section 4.2.3): a queued job starts next.

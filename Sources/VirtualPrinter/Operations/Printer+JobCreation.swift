@@ -38,14 +38,8 @@ extension Printer {
         case .success(let value): checked = value
         case .failure(let error): return error.response
         }
-        switch createJobRecord(context, ticket: checked.ticket.accepted) {
-        case .success(let job):
-            var response = checked.response()
-            response.groups.append(jobStatusGroup(job, context: context))
-            return response
-        case .failure(let error):
-            return error.response
-        }
+        return jobResponse(
+            createJobRecord(context, ticket: checked.ticket.accepted), checked: checked, context: context)
     }
 
     /// Send-Document (RFC 8011 section 4.3.1): one more document for a Create-Job job.
@@ -95,14 +89,7 @@ extension Printer {
             }
             try closeReceiving(&job)
         }
-        switch outcome {
-        case .success(let job):
-            var response = IPPResponse()
-            response.groups.append(jobStatusGroup(job, context: context))
-            return response
-        case .failure(let error):
-            return error.response
-        }
+        return jobResponse(outcome, context: context)
     }
 
     /// Ends document reception: queue the job, or abort it when it has no documents.
@@ -134,14 +121,7 @@ extension Printer {
                 job.lastActivity = Clock.now()
                 if last { try closeReceiving(&job) }
             }
-            switch outcome {
-            case .success(let job):
-                var response = checked.response()
-                response.groups.append(jobStatusGroup(job, context: context))
-                return response
-            case .failure(let error):
-                return error.response
-            }
+            return jobResponse(outcome, checked: checked, context: context)
         case .failure(let error):
             let (reason, status, message) = Self.describe(error)
             log("job \(jobID): \(message)")
@@ -254,6 +234,21 @@ extension Printer {
 }
 
 extension Printer {
+    /// The answer to a request that created or changed a job: the job's status attributes on success (after
+    /// the ignored attributes of `checked`), the error otherwise.
+    func jobResponse(
+        _ result: Result<Job, IPPResponseError>, checked: CheckedJobRequest? = nil, context: IPPRequestContext
+    ) -> IPPResponse {
+        switch result {
+        case .success(let job):
+            var response = checked?.response() ?? IPPResponse()
+            response.groups.append(jobStatusGroup(job, context: context))
+            return response
+        case .failure(let error):
+            return error.response
+        }
+    }
+
     /// Publishes a job event.
     func publish(_ kind: PrinterEvent.Kind, job: Job) {
         recordForSubscriptions(

@@ -139,14 +139,7 @@ extension Printer {
                 }
             }
         }
-        switch result {
-        case .success(let updated):
-            var response = IPPResponse()
-            response.groups.append(jobStatusGroup(updated, context: context))
-            return response
-        case .failure(let error):
-            return error.response
-        }
+        return jobResponse(result, context: context)
     }
 
     /// Get-Printer-Supported-Values (RFC 3380 section 4.3): for each settable attribute, the values it may take;

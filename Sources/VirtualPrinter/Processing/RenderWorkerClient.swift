@@ -115,7 +115,7 @@ public struct RenderWorkerClient: JobRenderer {
                 guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
                 switch object["type"] as? String {
                 case "impression":
-                    if let impression = Self.impression(object) { onImpression(impression) }
+                    if let impression = Job.impression(object) { onImpression(impression) }
                 case "status":
                     status = object
                 default:
@@ -154,18 +154,5 @@ public struct RenderWorkerClient: JobRenderer {
         return .failed(
             reason: "document-unprintable-error",
             message: "The render worker exited with status \(process.terminationStatus) without a result.")
-    }
-
-    static func impression(_ object: [String: Any]) -> ImpressionRecord? {
-        guard let number = object["number"] as? Int, let file = object["file"] as? String else { return nil }
-        return ImpressionRecord(
-            number: number, file: file, sheet: object["sheet"] as? Int ?? number,
-            side: object["side"] as? String ?? "front", width: object["width"] as? Int ?? 0,
-            height: object["height"] as? Int ?? 0, dpi: object["dpi"] as? Int ?? 0,
-            color: object["color"] as? Bool ?? false,
-            pages: (object["pages"] as? [[String: Int]])?.compactMap { entry in
-                guard let document = entry["document"], let page = entry["page"] else { return nil }
-                return PlacedPage(document: document, page: page)
-            })
     }
 }
