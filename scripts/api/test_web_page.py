@@ -1,0 +1,52 @@
+"""The web page in a real browser: headless Chromium loads `/` after a job was printed; the job, its thumbnail and
+the printer's supplies and loaded media are in the DOM, and a screenshot is kept in artifacts/api/ (VP_ARTIFACTS).
+(The event stream the page listens to is tested in test_api_contract.py.)"""
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+from conftest import REPO, checked
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# The longest one Chromium run may take, in seconds.
+BROWSER_LIMIT = 90
+
+
+def chromium(*arguments):
+    profile = tempfile.mkdtemp(prefix="vprinter-chromium-")
+    try:
+        result = subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=" + profile,
+             "--timeout=5000", *arguments],
+            capture_output=True, timeout=BROWSER_LIMIT)
+        return result.stdout.decode(errors="replace")
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (scripts/setup installs it)")
+def test_a_printed_job_and_its_thumbnail_appear_in_the_browser(printer):
+    printer.print_pdf("<shown in the browser>")
+    checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?jobs=1", 200)
+    dom = chromium("--dump-dom", printer.base + "/")
+    assert 'id="job-1"' in dom
+    assert "&lt;shown in the browser&gt;" in dom
+    assert re.search(r'<img class="thumbnail" src="/api/v1/jobs/1/files/page-0001.png"', dom)
+    assert "Black Toner" in dom and "na_letter_8.5x11in" in dom
+    assert "new EventSource('/api/v1/events')" in dom
+
+    job_dom = chromium("--dump-dom", printer.base + "/jobs/1")
+    assert '<td>sides</td>' in job_dom and "document-1.pdf" in job_dom
+
+    artifacts = os.path.join(os.environ.get("VP_ARTIFACTS", str(REPO / "artifacts")), "api")
+    os.makedirs(artifacts, exist_ok=True)
+    screenshot = os.path.join(artifacts, "web-page.png")
+    if os.path.exists(screenshot):
+        os.remove(screenshot)
+    chromium("--screenshot=" + screenshot, "--window-size=1100,800", printer.base + "/")
+    with open(screenshot, "rb") as file:
+        assert file.read(8) == b"\x89PNG\r\n\x1a\n"
