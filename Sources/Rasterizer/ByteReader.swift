@@ -71,16 +71,21 @@ public final class ByteReader {
     /// Reads exactly `count` bytes; the end of the data is an error naming `what` was being read.
     public func bytes(_ count: Int, _ what: String) throws(RasterError) -> [UInt8] {
         var result = [UInt8](repeating: 0, count: count)
+        guard try read(into: &result) == count else { throw .truncated(what: what, offset: offset) }
+        return result
+    }
+
+    /// Fills `bytes` from its start as far as the data goes; returns the number of bytes read.
+    public func read(into bytes: inout [UInt8]) throws(RasterError) -> Int {
         var failure: RasterError?
-        let copied = result.withUnsafeMutableBytes { buffer -> Int in
+        let copied = bytes.withUnsafeMutableBytes { buffer -> Int in
             do throws(RasterError) { return try read(into: buffer) } catch {
                 failure = error
                 return 0
             }
         }
         if let failure { throw failure }
-        guard copied == count else { throw .truncated(what: what, offset: offset) }
-        return result
+        return copied
     }
 
     /// True when no byte is left.
