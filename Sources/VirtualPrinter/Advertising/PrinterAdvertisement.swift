@@ -20,6 +20,8 @@ public struct PrinterAdvertisement: Sendable, Equatable {
     /// The widest media width in hundredths of a millimetre.
     public var maximumMediaWidth: Int
     public var urfSupported: [String]
+    /// The Mopria version the printer claims (its `mopria-certified` attribute, set by a profile), or nil.
+    public var mopriaCertified: String?
 }
 
 extension Printer {
@@ -45,7 +47,8 @@ extension Printer {
             color: cache["color-supported"]?.value?.booleanValue ?? false,
             duplex: strings("sides-supported").contains { $0.hasPrefix("two-sided") }, copies: copiesMaximum > 1,
             kinds: strings("printer-kind").isEmpty ? ["document"] : strings("printer-kind"),
-            maximumMediaWidth: widths.max() ?? 21590, urfSupported: strings("urf-supported"))
+            maximumMediaWidth: widths.max() ?? 21590, urfSupported: strings("urf-supported"),
+            mopriaCertified: cache["mopria-certified"]?.value?.stringValue)
     }
 
     /// Records the name the advertiser ended up with after a collision (printer-dns-sd-name).

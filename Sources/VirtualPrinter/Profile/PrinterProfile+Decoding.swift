@@ -8,7 +8,7 @@ extension PrinterProfile: Decodable {
         case resolutions, resolutionDefault, documentFormats, documentFormatDefault, copiesMax, finishings
         case outputBins, outputBinDefault, pagesPerMinute, pagesPerMinuteColor, supplies, kind
         case printQualities, printQualityDefault, identifyActions, identifyActionDefault, multipleDocumentJobs
-        case numberUp, firmwareName, firmwareVersion, attributes
+        case numberUp, firmwareName, firmwareVersion, attributes, txt
     }
 
     /// The longest `printer-info`, `printer-location` and `printer-make-and-model` (ipp-2.0.test).
@@ -123,6 +123,39 @@ extension PrinterProfile: Decodable {
         firmwareName = try c.decode(String.self, forKey: .firmwareName, default: "vprinter")
         firmwareVersion = try c.decode(String.self, forKey: .firmwareVersion, default: "1.0")
         attributes = try Self.rawAttributes(c)
+        txt = try Self.txtOverrides(c)
+    }
+
+    /// The longest TXT key a profile may set (RFC 6763 section 6.4 recommends at most 9 characters; a whole
+    /// key=value string must fit in 255 bytes).
+    public static let maximumTXTKeyLength = 64
+    /// The longest TXT value a profile may set, so that `key=value` fits in one 255-byte TXT string
+    /// (RFC 6763 section 6.1).
+    public static let maximumTXTValueLength = 255 - 1 - maximumTXTKeyLength
+
+    /// The `txt` object: keys of printable ASCII without `=` (RFC 6763 section 6.4), string values or null.
+    private static func txtOverrides(_ c: KeyedDecodingContainer<CodingKeys>) throws -> [(key: String, value: String?)]
+    {
+        guard let object = try c.decodeIfPresent([String: DecodedJSON].self, forKey: .txt) else { return [] }
+        var overrides: [(key: String, value: String?)] = []
+        for (key, json) in object.sorted(by: { $0.key < $1.key }) {
+            let path = c.codingPath + [CodingKeys.txt, ProfileKey(stringValue: key)]
+            let printable = key.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value <= 0x7E && $0 != "=" }
+            guard !key.isEmpty, key.utf8.count <= maximumTXTKeyLength, printable else {
+                throw ProfileIssue(
+                    path, .invalid("a TXT key is 1 to \(maximumTXTKeyLength) printable ASCII characters without '='"))
+            }
+            switch json.value {
+            case nil:
+                overrides.append((key, nil))
+            case let value as String where value.utf8.count <= maximumTXTValueLength:
+                overrides.append((key, value))
+            default:
+                throw ProfileIssue(
+                    path, .invalid("expected a string of at most \(maximumTXTValueLength) bytes, or null to remove it"))
+            }
+        }
+        return overrides
     }
 
     /// The `sides-supported` keywords of a simplex or duplex printer.

@@ -93,6 +93,9 @@ public struct PrinterProfile: Sendable {
     /// Raw IPP attributes that replace derived ones of the same name or add new ones; one with the single
     /// out-of-band value delete-attribute removes the derived attribute.
     public var attributes: [IPPAttribute]
+    /// DNS-SD TXT keys set by hand, applied after the keys derived from the attributes (docs/dnssd.md): a value
+    /// replaces the derived key's value (or adds the key), nil removes it. Sorted by key; empty by default.
+    public var txt: [(key: String, value: String?)]
 }
 
 /// Media margins in hundredths of millimetres (PWG 5100.7 `media-*-margin`).
