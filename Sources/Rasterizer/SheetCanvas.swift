@@ -80,18 +80,3 @@ final class SheetCanvas {
         }
     }
 }
-
-/// A rectangle in sheet pixels.
-public struct PixelRect: Sendable, Equatable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}

@@ -155,4 +155,17 @@ import Testing
             }
         }
     }
+
+    @Test func appleRasterCIELabPagesBecomeRGB() throws {
+        // One 3-pixel line: L* 100 a* 0 b* 0 (white), L* 0 (black), L* 50 a* +80 (a strong red-magenta).
+        let data: [UInt8] = [0x00, 0xFE, 255, 128, 128, 0, 128, 128, 128, 208, 128]
+        let reader = try RasterReader(
+            input: MemoryInput(SyntheticRaster.urf(width: 3, height: 1, bitsPerPixel: 24, colorSpace: 2, data: data)))
+        _ = try reader.nextPage()
+        let image = try #require(try reader.readImage())
+        #expect(Array(image.pixels[0..<3]) == [255, 255, 255])
+        #expect(Array(image.pixels[3..<6]) == [0, 0, 0])
+        let (r, g, b) = (image.pixels[6], image.pixels[7], image.pixels[8])
+        #expect(r > 150 && g < 60 && b > 80)
+    }
 }
