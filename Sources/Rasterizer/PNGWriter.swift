@@ -8,7 +8,8 @@ import Glibc
 /// size on a text-and-graphics page (19 ms and 364 KB against 28 ms and 775 KB at 150 dpi). libpng reports problems by
 /// calling its error function, which must not return; the only errors possible here come from a programmer's
 /// mistake (rows of the wrong size) or from memory exhaustion. Write failures of the file itself are recorded by
-/// the write callback and thrown by ``finish()``.
+/// the write callback and thrown by ``finish()``. The file is written under a temporary name and renamed when
+/// complete, so a PNG file that exists is always whole, even if the process dies while writing.
 public final class PNGWriter {
     /// How the rows given to ``writeRow(_:)`` are laid out.
     public enum InputLayout: Sendable {
@@ -24,6 +25,7 @@ public final class PNGWriter {
     public static let compressionLevel: Int32 = 1
 
     private let path: String
+    private let partialPath: String
     private let file: UnsafeMutablePointer<FILE>
     private var png: png_structp?
     private var info: png_infop?
@@ -33,7 +35,10 @@ public final class PNGWriter {
 
     /// Creates `path` and writes the PNG header for a `width` x `height` image at `resolution` dpi.
     public init(path: String, width: Int, height: Int, layout: InputLayout, resolution: Int) throws(RasterError) {
-        guard let file = fopen(path, "wbe") else { throw .io(path: path, operation: "create", errno: errno) }
+        partialPath = path + ".part"
+        guard let file = fopen(partialPath, "wbe") else {
+            throw .io(path: partialPath, operation: "create", errno: errno)
+        }
         self.path = path
         self.file = file
         switch layout {
@@ -66,7 +71,7 @@ public final class PNGWriter {
     deinit {
         png_destroy_write_struct(&png, &info)
         fclose(file)
-        if !finished { unlink(path) }
+        if !finished { unlink(partialPath) }
     }
 
     /// Writes the next row; `row` must hold exactly one row in the layout given at creation (a programmer's
@@ -82,12 +87,13 @@ public final class PNGWriter {
     public func finish() throws(RasterError) {
         png_write_end(png, nil)
         try checkWrite()
-        guard fflush(file) == 0 else { throw .io(path: path, operation: "write", errno: errno) }
+        guard fflush(file) == 0 else { throw .io(path: partialPath, operation: "write", errno: errno) }
+        guard rename(partialPath, path) == 0 else { throw .io(path: path, operation: "rename", errno: errno) }
         finished = true
     }
 
     private func checkWrite() throws(RasterError) {
-        if writeErrno != 0 { throw .io(path: path, operation: "write", errno: writeErrno) }
+        if writeErrno != 0 { throw .io(path: partialPath, operation: "write", errno: writeErrno) }
     }
 
     fileprivate func write(_ data: UnsafeRawPointer, count: Int) {
