@@ -7,7 +7,10 @@ final class WorkerOutput: Sendable {
     private let lock = Mutex(())
 
     private func write(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return }
         lock.withLock { _ in
             FileHandle.standardOutput.write(data + Data("\n".utf8))
         }
