@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer"]),
         .testTarget(name: "DNSSDTests", dependencies: ["DNSSD"]),
         .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IPP"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter"]),
     ],
     swiftLanguageModes: [.v6]
 )
