@@ -148,6 +148,42 @@ import Testing
             }
         }
     }
+
+    @Test func damagedJPEGAndPNGAtManyOffsetsRenderOrFailCleanly() throws {
+        let harness = try RenderHarness()
+        let picture = try Self.makePicture(in: harness.folder)
+        var ticket = JobTicket()
+        (ticket.mediaWidth, ticket.mediaHeight, ticket.resolution) = (3387, 4516, 36)
+        for name in ["damaged.jpg", "damaged-progressive.jpg", "damaged.png"] {
+            let file = harness.folder.file(name)
+            let options = name.contains("progressive") ? ["-interlace", "Plane"] : []
+            try ExternalTool.run("convert", [picture] + options + [file])
+            let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            var rendered = 0
+            var failed = 0
+            for offset in stride(from: 2, to: original.count, by: max(1, original.count / 40)) {
+                // Cut the file there, and separately overwrite 16 bytes there with garbage.
+                var garbled = original
+                for index in offset..<min(offset + 16, garbled.count) { garbled[index] = UInt8((index * 37) & 0xFF) }
+                for bytes in [Array(original.prefix(offset)), garbled] {
+                    try Data(bytes).write(to: URL(fileURLWithPath: file))
+                    do {
+                        _ = try harness.render([file], ticket: ticket)
+                        rendered += 1
+                    } catch {
+                        #expect(
+                            ["document-format-error", "unsupported-document-format", "document-unprintable-error"]
+                                .contains(
+                                    error.ippReason),
+                            "\(name) damaged at \(offset): \(error)")
+                        failed += 1
+                    }
+                }
+            }
+            #expect(failed > 0, "\(name): some damage must be detected")
+            #expect(rendered + failed >= 80)
+        }
+    }
 }
 
 extension PageImage {

@@ -152,4 +152,26 @@ import Testing
         let (apart, _) = try harness.render(documents, ticket: separate)
         #expect(apart.map { $0.pages.map(\.document) } == [[1, 1], [1], [2, 2], [2], [3, 3], [3]])
     }
+
+    @Test func pwgPagesWhoseHeadersChangeAreEachPlacedByTheirOwnHeader() throws {
+        let harness = try RenderHarness()
+        // Page 1: 4 x 4 sGray at 72 dpi, all black. Page 2: 2 x 4 sRGB at 36 dpi, all red.
+        let first = SyntheticRaster.PWGPage(width: 4, height: 4, resolution: 72, data: [0x03, 0x03, 0x00])
+        let second = SyntheticRaster.PWGPage(
+            width: 2, height: 4, resolution: 36, colorSpace: 19, colors: 3, data: [0x03, 0x01, 0xFF, 0x00, 0x00])
+        let reader = try RasterReader(input: MemoryInput(SyntheticRaster.pwg([first, second])))
+        let headers = [try reader.nextPage(), try reader.nextPage()]
+        #expect(headers.map { $0?.colorSpace } == [.sGray, .sRGB])
+        #expect(headers.map { $0?.resolutionX } == [72, 36])
+        let path = harness.folder.file("changing.pwg")
+        try Data(SyntheticRaster.pwg([first, second])).write(to: URL(fileURLWithPath: path))
+        let (impressions, _) = try harness.render([path], ticket: ticket { $0.scaling = .none })
+        #expect(impressions.count == 2)
+        // scaling none centers each page on the sheet: 4 x 4 points, then 4 x 8 points.
+        let blackPage = try harness.image("page-0001.png")
+        #expect(blackPage.isDark(306, 396) && !blackPage.isDark(306, 401))
+        let redPage = try harness.image("page-0002.png")
+        #expect(redPage.rgb(306, 394) == (255, 0, 0) && redPage.rgb(306, 402) == (255, 255, 255))
+        #expect(redPage.rgb(306, 398) == (255, 0, 0))
+    }
 }
