@@ -82,10 +82,12 @@ struct DeviceState: Sendable {
                 lowLevel: index < lows.count ? Int(lows[index]) : 10,
                 highLevel: index < highs.count ? Int(highs[index]) : 100)
         }
+        // PWG 5100.13 output trays give `remaining` (free capacity, RFC 3805 prtOutputRemainingCapacity), not a level.
         bins = (attributes["printer-output-tray"]?.values ?? []).map(fields).map { f in
-            Bin(
-                fields: f, name: field(f, "name") ?? "face-down", capacity: Int(field(f, "maxcapacity") ?? "") ?? -2,
-                level: Int(field(f, "level") ?? "") ?? -2)
+            let capacity = Int(field(f, "maxcapacity") ?? "") ?? -2
+            let remaining = Int(field(f, "remaining") ?? "") ?? -2
+            let level = Int(field(f, "level") ?? "") ?? (capacity >= 0 && remaining >= 0 ? capacity - remaining : -2)
+            return Bin(fields: f, name: field(f, "name") ?? "face-down", capacity: capacity, level: level)
         }
     }
 
@@ -175,8 +177,12 @@ struct DeviceState: Sendable {
 
     /// printer-input-tray, printer-supply, marker-levels and printer-output-tray with the current levels.
     var attributes: [IPPAttribute] {
-        func encode(_ fields: [(String, String)], level: Int) -> IPPValue {
-            let text = fields.map { "\($0.0)=\($0.0 == "level" ? String(level) : $0.1);" }.joined()
+        func encode(_ fields: [(String, String)], level: Int, remaining: Int? = nil) -> IPPValue {
+            let text = fields.map { key, value in
+                if key == "level" { return "level=\(level);" }
+                if key == "remaining", let remaining { return "remaining=\(remaining);" }
+                return "\(key)=\(value);"
+            }.joined()
             return .octetString(Array(text.utf8))
         }
         var attributes: [IPPAttribute] = []
@@ -191,7 +197,12 @@ struct DeviceState: Sendable {
         }
         if !bins.isEmpty {
             attributes.append(
-                IPPAttribute(name: "printer-output-tray", values: bins.map { encode($0.fields, level: $0.level) }))
+                IPPAttribute(
+                    name: "printer-output-tray",
+                    values: bins.map { bin in
+                        let known = bin.capacity >= 0 && bin.level >= 0
+                        return encode(bin.fields, level: bin.level, remaining: known ? bin.capacity - bin.level : nil)
+                    }))
         }
         return attributes
     }
