@@ -34,6 +34,7 @@ public struct Imposer: Sendable {
         public var isBack: Bool
     }
 
+    /// The sheet, printable area and cells every side shares.
     public let geometry: SheetGeometry
     private let ticket: JobTicket
     private var nextCell: Int

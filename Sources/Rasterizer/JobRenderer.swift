@@ -13,6 +13,7 @@ public struct JobRenderer: Sendable {
         /// The MIME type the client declared, or nil / `application/octet-stream` to detect it.
         public var format: String?
 
+        /// A document at `path`, declared by the client as `format`.
         public init(path: String, format: String? = nil) {
             self.path = path
             self.format = format

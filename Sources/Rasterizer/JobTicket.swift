@@ -149,9 +149,12 @@ public enum MultipleDocumentHandling: String, Sendable {
 
 /// One range of page-ranges (rangeOfInteger), 1-based, inclusive.
 public struct PageRange: Sendable, Equatable {
+    /// First page of the range.
     public var lower: Int
+    /// Last page of the range.
     public var upper: Int
 
+    /// The pages `lower` through `upper`.
     public init(lower: Int, upper: Int) {
         self.lower = lower
         self.upper = upper

@@ -9,6 +9,7 @@ public struct PixelRect: Sendable, Equatable {
     /// Height in pixels.
     public var height: Int
 
+    /// The rectangle at (`x`, `y`) of `width` x `height` pixels.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
