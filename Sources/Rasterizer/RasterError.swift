@@ -15,6 +15,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case corruptData(page: Int, line: Int, reason: String)
     /// A configured limit was crossed; `limit` names the constant.
     case limitExceeded(limit: String, value: Int, maximum: Int)
+    /// Memory for `what` (`bytes` long) could not be allocated, typically under the worker's address-space limit.
+    case outOfMemory(what: String, bytes: Int)
     /// The bytes are not in any format the renderer understands.
     case unsupportedFormat(String)
     /// The document is encrypted and no password or a wrong password was given.
@@ -29,7 +31,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .io: "document-access-error"
         case .truncated, .badSignature, .badHeader, .corruptData: "document-format-error"
-        case .limitExceeded, .badTicket: "document-unprintable-error"
+        case .limitExceeded, .badTicket, .outOfMemory: "document-unprintable-error"
         case .unsupportedFormat: "unsupported-document-format"
         case .passwordRequired: "document-password-error"
         case .libraryFailure: "document-format-error"
@@ -51,6 +53,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             "page \(page), line \(line): \(reason)"
         case .limitExceeded(let limit, let value, let maximum):
             "\(limit) exceeded: \(value) > \(maximum)"
+        case .outOfMemory(let what, let bytes):
+            "out of memory for \(what) (\(bytes) bytes)"
         case .unsupportedFormat(let what):
             "unsupported document format: \(what)"
         case .passwordRequired:

@@ -19,7 +19,7 @@ final class SheetCanvas {
         self.height = height
         stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
         guard stride > 0, let pixels = malloc(stride * height) else {
-            throw .limitExceeded(limit: "sheet memory", value: width * height * 4, maximum: 0)
+            throw .outOfMemory(what: "a \(width) x \(height) sheet", bytes: width * height * 4)
         }
         self.pixels = pixels
         memset(pixels, 0xFF, stride * height)

@@ -121,4 +121,18 @@ import Testing
         let documentResolution = try render(#"{"dpi": 50}"#)
         #expect(documentResolution?["dpi"] as? Int == 50)
     }
+
+    @Test func addressSpaceLimitTooSmallForASheetEndsWithAnOutOfMemoryStatus() throws {
+        let folder = try TemporaryFolder()
+        let pdf = try TestDocuments.pdf(in: folder, pages: 1)
+        // A 1200 dpi letter sheet needs 538 MB; the worker may use 300 MB.
+        let request = """
+            {"protocol": 1, "folder": "\(folder.path)", "documents": [{"path": "\(pdf)"}], "ticket": {"dpi": 1200},
+             "limits": {"max-sheet-pixels": 200000000}, "rlimits": {"address-space": 300000000}}
+            """
+        let result = try run(request)
+        #expect(result.status == 1)
+        #expect(result.lines.last?["reason"] as? String == "document-unprintable-error")
+        #expect((result.lines.last?["message"] as? String)?.hasPrefix("out of memory") == true)
+    }
 }
