@@ -168,4 +168,21 @@ import Testing
         let (r, g, b) = (image.pixels[6], image.pixels[7], image.pixels[8])
         #expect(r > 150 && g < 60 && b > 80)
     }
+
+    @Test func deviceColorSpacesAreInksOnWhitePaper() throws {
+        // One pixel each: no ink, full first colorant, and (for 4+ colorants) full fourth (black) colorant.
+        func decode(space: UInt32, colors: Int, pixels: [[UInt8]]) throws -> [UInt8] {
+            let data: [UInt8] = [0x00, UInt8(257 - pixels.count)] + pixels.joined()
+            let page = SyntheticRaster.PWGPage(
+                width: pixels.count, height: 1, colorSpace: space, colors: colors, data: data)
+            let reader = try RasterReader(input: MemoryInput(SyntheticRaster.pwg([page])))
+            _ = try reader.nextPage()
+            return try #require(try reader.readImage()).pixels
+        }
+        #expect(try decode(space: 48, colors: 1, pixels: [[0], [255]]) == [255, 0])
+        #expect(try decode(space: 50, colors: 3, pixels: [[0, 0, 0], [255, 0, 0]]) == [255, 255, 255, 0, 255, 255])
+        let six = try decode(
+            space: 53, colors: 6, pixels: [[0, 0, 0, 0, 0, 0], [0, 255, 0, 0, 9, 9], [0, 0, 0, 255, 0, 0]])
+        #expect(six == [255, 255, 255, 255, 0, 255, 0, 0, 0])
+    }
 }
