@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "vprinter-render", dependencies: ["Rasterizer"]),
         .executableTarget(name: "vprinter", dependencies: ["VirtualPrinter", "HTTPServer", "DNSSD", "IPP"]),
 
-        .testTarget(name: "IPPTests", dependencies: ["IPP"]),
+        .testTarget(name: "IPPTests", dependencies: ["IPP"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer"]),
         .testTarget(name: "DNSSDTests", dependencies: ["DNSSD"]),

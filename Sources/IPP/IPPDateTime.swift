@@ -29,7 +29,9 @@ public struct IPPDateTime: Hashable, Sendable {
     }
 
     /// The UTC date and time of a number of seconds since 1970-01-01T00:00:00Z.
-    public init(secondsSince1970 t: Double) {
+    public init(secondsSince1970 seconds: Double) {
+        // Years 1 to 9999 (RFC 2579); NaN counts as the epoch.
+        let t = seconds.isNaN ? 0 : min(max(seconds, -62_135_596_800), 253_402_300_799)
         let whole = Int64(t.rounded(.down))
         var days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400

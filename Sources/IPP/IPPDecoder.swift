@@ -21,6 +21,40 @@ public struct IPPDecoder: Sendable {
             return (message, cursor.offset)
         }
     }
+
+    /// Where an incomplete message stopped: the attributes before `offset` are decoded, so decoding can resume
+    /// there once more bytes arrived instead of starting over (linear work for a message sent in pieces).
+    public struct Checkpoint: Sendable {
+        var message: IPPMessage
+        var offset: Int
+        var valueCount: Int
+    }
+
+    /// What an attempt on a possibly incomplete message gave.
+    public enum PartialResult: Sendable {
+        /// The whole message, and the offset of the document data.
+        case complete(IPPMessage, dataOffset: Int)
+        /// More bytes are needed; pass the checkpoint (nil: start over) with the longer buffer.
+        case incomplete(Checkpoint?)
+    }
+
+    /// Decodes `bytes`, resuming from a checkpoint of an earlier attempt on a prefix of the same bytes.
+    public func decode(_ bytes: [UInt8], resumingFrom checkpoint: Checkpoint?) throws(IPPDecodingError)
+        -> PartialResult
+    {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(IPPDecodingError) in
+            var cursor = Cursor(bytes: buffer, limits: limits)
+            do throws(IPPDecodingError) {
+                let message = try cursor.readMessage(resumingFrom: checkpoint)
+                return .complete(message, dataOffset: cursor.offset)
+            } catch .truncated {
+                return .incomplete(
+                    cursor.message.map {
+                        Checkpoint(message: $0, offset: cursor.resumeOffset, valueCount: cursor.resumeValueCount)
+                    })
+            }
+        }
+    }
 }
 
 /// Reads values from a buffer, tracking the offset for errors.
@@ -29,45 +63,61 @@ private struct Cursor {
     let limits: IPPLimits
     var offset = 0
     var valueCount = 0
+    /// The message decoded so far (nil until its header is read): always whole attributes only.
+    var message: IPPMessage?
+    /// The offset and value count at the start of the attribute being read, where decoding can resume.
+    var resumeOffset = 0
+    var resumeValueCount = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: IPPLimits) {
         self.bytes = bytes
         self.limits = limits
     }
 
-    mutating func readMessage() throws(IPPDecodingError) -> IPPMessage {
-        let major = try readByte()
-        let minor = try readByte()
-        let code = try readUInt16()
-        let requestID = Int32(bitPattern: try readUInt32())
-        var message = IPPMessage(version: IPPVersion(major: major, minor: minor), code: code, requestID: requestID)
+    mutating func readMessage(resumingFrom checkpoint: IPPDecoder.Checkpoint? = nil) throws(IPPDecodingError)
+        -> IPPMessage
+    {
+        if let checkpoint {
+            message = checkpoint.message
+            offset = checkpoint.offset
+            valueCount = checkpoint.valueCount
+        } else {
+            let major = try readByte()
+            let minor = try readByte()
+            let code = try readUInt16()
+            let requestID = Int32(bitPattern: try readUInt32())
+            message = IPPMessage(version: IPPVersion(major: major, minor: minor), code: code, requestID: requestID)
+        }
         while true {
+            resumeOffset = offset
+            resumeValueCount = valueCount
             try checkSize()
             let tagOffset = offset
             let tag = IPPTag(rawValue: try readByte())
-            if tag == .endOfAttributes {
+            if tag == .endOfAttributes, let message {
                 return message
             }
             if tag.isDelimiter {
                 guard tag.isGroup else { throw .invalidTag(tag, offset: tagOffset) }
-                message.groups.append(IPPAttributeGroup(tag: tag))
+                message?.groups.append(IPPAttributeGroup(tag: tag))
                 continue
             }
-            guard !message.groups.isEmpty else { throw .valueOutsideGroup(offset: tagOffset) }
+            guard let groupCount = message?.groups.count, groupCount > 0 else {
+                throw .valueOutsideGroup(offset: tagOffset)
+            }
             let name = try readName()
             if tag == .endCollection || tag == .memberAttributeName {
                 throw .collectionTagOutsideCollection(tag, offset: tagOffset)
             }
             let value = try readValue(tag: tag, depth: 0, tagOffset: tagOffset)
-            let groupIndex = message.groups.count - 1
+            let groupIndex = groupCount - 1
             if name.isEmpty {
-                guard !message.groups[groupIndex].attributes.isEmpty else {
+                guard let count = message?.groups[groupIndex].attributes.count, count > 0 else {
                     throw .additionalValueWithoutAttribute(offset: tagOffset)
                 }
-                let last = message.groups[groupIndex].attributes.count - 1
-                message.groups[groupIndex].attributes[last].values.append(value)
+                message?.groups[groupIndex].attributes[count - 1].values.append(value)
             } else {
-                message.groups[groupIndex].attributes.append(IPPAttribute(name: name, values: [value]))
+                message?.groups[groupIndex].attributes.append(IPPAttribute(name: name, values: [value]))
             }
         }
     }

@@ -62,7 +62,8 @@ public enum IPPDecodingError: Error, Hashable, Sendable, CustomStringConvertible
         case .valueTooLong(let t, let l, let m, let o): "\(t) value of \(l) bytes exceeds \(m) at byte \(o)"
         case .nameTooLong(let l, let o): "attribute name of \(l) bytes at byte \(o)"
         case .badLanguageValue(let t, let o): "malformed \(t) value at byte \(o)"
-        case .collectionTooDeep(let o): "collections nested deeper than \(IPPLimits.maximumCollectionDepth) at byte \(o)"
+        case .collectionTooDeep(let o):
+            "collections nested deeper than \(IPPLimits.maximumCollectionDepth) at byte \(o)"
         case .collectionTagOutsideCollection(let t, let o): "\(t) outside a collection at byte \(o)"
         case .memberValueMissing(let o): "collection member without a name or value at byte \(o)"
         case .unterminatedCollection(let o): "collection not terminated at byte \(o)"

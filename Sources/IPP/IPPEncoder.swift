@@ -49,7 +49,9 @@ public enum IPPEncoder {
         case .dateTime(let d):
             appendUInt16(11, to: &bytes)
             appendUInt16(d.year, to: &bytes)
-            bytes += [d.month, d.day, d.hour, d.minutes, d.seconds, d.deciSeconds, d.utcDirection, d.utcHours, d.utcMinutes]
+            bytes += [
+                d.month, d.day, d.hour, d.minutes, d.seconds, d.deciSeconds, d.utcDirection, d.utcHours, d.utcMinutes,
+            ]
         case .resolution(let r):
             appendUInt16(9, to: &bytes)
             appendUInt32(UInt32(bitPattern: r.crossFeed), to: &bytes)

@@ -14,8 +14,9 @@ public struct IPPMessage: Hashable, Sendable {
     }
 
     /// A request for an operation.
-    public init(version: IPPVersion = .v2_0, operation: IPPOperation, requestID: Int32, groups: [IPPAttributeGroup] = [])
-    {
+    public init(
+        version: IPPVersion = .v2_0, operation: IPPOperation, requestID: Int32, groups: [IPPAttributeGroup] = []
+    ) {
         self.init(version: version, code: operation.rawValue, requestID: requestID, groups: groups)
     }
 

@@ -5,6 +5,8 @@
 public struct IPPMessageAccumulator: Sendable {
     private let decoder: IPPDecoder
     private var buffer: [UInt8] = []
+    /// Where the last attempt stopped, so that the next one resumes instead of decoding the buffer again.
+    private var checkpoint: IPPDecoder.Checkpoint?
 
     public init(limits: IPPLimits = .default) {
         decoder = IPPDecoder(limits: limits)
@@ -19,10 +21,11 @@ public struct IPPMessageAccumulator: Sendable {
         -> (message: IPPMessage, remainder: ArraySlice<UInt8>)?
     {
         buffer.append(contentsOf: chunk)
-        do {
-            let (message, dataOffset) = try decoder.decode(buffer)
+        switch try decoder.decode(buffer, resumingFrom: checkpoint) {
+        case .complete(let message, let dataOffset):
             return (message, buffer[dataOffset...])
-        } catch .truncated {
+        case .incomplete(let next):
+            checkpoint = next
             if buffer.count > decoder.limits.maximumMessageBytes {
                 throw .messageTooLarge(limit: decoder.limits.maximumMessageBytes)
             }
