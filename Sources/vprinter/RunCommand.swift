@@ -33,7 +33,11 @@ struct RunCommand {
                 return 1
             }
         }
-        let output = (options.outputDirectory as NSString).standardizingPath
+        // Absolute, so that the render worker and every later path resolve the same way.
+        let given = options.outputDirectory
+        let output =
+            ((given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given) as NSString)
+            .standardizingPath
         if let problem = OutputFolder.prepare(output) {
             Console.log("error: \(problem)")
             return 1

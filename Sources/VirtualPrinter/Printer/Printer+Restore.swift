@@ -11,19 +11,24 @@ extension Printer {
             for var job in restored where state.jobs[job.id] == nil {
                 if !job.state.isTerminal {
                     let was = job.state.keyword
-                    try? job.apply(
+                    if (try? job.apply(
                         .aborted(reason: "aborted-by-system", message: "The printer stopped while the job was \(was)."),
-                        at: now)
-                    rewritten.append(job)
+                        at: now)) != nil
+                    {
+                        rewritten.append(job)
+                    }
                 }
                 state.jobs[job.id] = job
             }
             state.jobOrder = state.jobs.keys.sorted()
+            // Records are rewritten before readers are let in, so that the API and the disk agree.
+            for job in rewritten {
+                if let failure = recorder.write(job) { log(failure) }
+            }
             return state.restorePending
         }
         if wasPending { restoring.leave() }
         for job in rewritten {
-            if let failure = recorder.write(job) { log(failure) }
             log("job \(job.id) was unfinished when the printer stopped: aborted")
         }
         pruneJobs()
