@@ -138,10 +138,16 @@ vp_avahi_restart_daemon() {
 # Makes an avahi-daemon reachable: reuses one already on the bus, else starts a private bus and daemon.
 vp_avahi_start() {
     if vp_avahi_reachable; then
-        export VP_AVAHI_DIR=""
+        # A private daemon that a parent script started (it exported both variables) stays known, so that
+        # vp_avahi_restart_daemon works here too; vp_avahi_stop leaves it to the parent (VP_AVAHI_OWNED).
+        if [ -z "${VP_AVAHI_DIR:-}" ] ||
+            [ "${DBUS_SYSTEM_BUS_ADDRESS:-}" != "unix:path=$VP_AVAHI_DIR/system_bus_socket" ]; then
+            export VP_AVAHI_DIR=""
+        fi
         export DBUS_SYSTEM_BUS_ADDRESS="${DBUS_SYSTEM_BUS_ADDRESS:-unix:path=/run/dbus/system_bus_socket}"
         return 0
     fi
+    VP_AVAHI_OWNED=1
     local dir
     dir=$(mktemp -d "${TMPDIR:-/tmp}/vprinter-avahi.XXXXXX") || return 1
     export VP_AVAHI_DIR="$dir"
@@ -170,9 +176,10 @@ vp_avahi_stop_bus() {
     rm -f "$VP_AVAHI_DIR/system_bus_socket"
 }
 
-# Stops the daemon and bus that vp_avahi_start started; a reused daemon is left alone.
+# Stops the daemon and bus that vp_avahi_start started in this shell; a reused daemon is left alone.
 vp_avahi_stop() {
-    [ -n "${VP_AVAHI_DIR:-}" ] || return 0
+    [ -n "${VP_AVAHI_DIR:-}" ] && [ -n "${VP_AVAHI_OWNED:-}" ] || return 0
+    VP_AVAHI_OWNED=""
     vp_avahi_stop_daemon
     vp_avahi_stop_bus
     rm -rf "$VP_AVAHI_DIR"
