@@ -42,6 +42,9 @@ public struct Job: Sendable {
     /// True when the job is to wait in pending-held once its documents are in.
     public var isHeld: Bool { holdUntil != nil || heldForNewJobs }
 
+    /// The record as last written to job.json (the API answers with it); not part of the record.
+    public var recordJSON: [UInt8]?
+
     /// document-password, kept for the renderer only: never recorded or returned.
     public var documentPassword: String?
     /// The printer's up-time origin, for time-at-* values.

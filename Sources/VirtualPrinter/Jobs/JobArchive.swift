@@ -22,11 +22,12 @@ public enum JobArchive {
                 return
             }
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let job = Job(record: object, printerStartTime: printerStartTime), job.id == ids[index]
+                var job = Job(record: object, printerStartTime: printerStartTime), job.id == ids[index]
             else {
                 results.set(index, .failure("\(path): not a job record of this version"))
                 return
             }
+            job.recordJSON = Array(data)
             results.set(index, .success(job))
         }
         var contents = Contents(jobs: [], problems: [])

@@ -25,18 +25,26 @@ struct JobRecorder: Sendable {
         }
     }
 
-    /// Writes the record; failures are returned for the caller to log, never thrown into the job.
-    @discardableResult
-    func write(_ job: Job) -> String? {
+    /// Writes the record and returns its bytes (kept by the printer to answer the API without encoding again);
+    /// a failure is returned for the caller to log, never thrown into the job.
+    func write(_ job: Job) -> (json: [UInt8]?, failure: String?) {
         let path = "\(folder(of: job.id))/job.json"
         do {
             let data = try JSONSerialization.data(
                 withJSONObject: Self.record(of: job), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            return nil
+            return (Array(data), nil)
         } catch {
-            return "cannot write \(path): \(error)"
+            return (nil, "cannot write \(path): \(error)")
         }
+    }
+
+    /// The record of a job as JSON bytes: the ones last written, or encoded now.
+    static func json(of job: Job) -> [UInt8] {
+        if let cached = job.recordJSON { return cached }
+        let data = try? JSONSerialization.data(
+            withJSONObject: record(of: job), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return data.map(Array.init) ?? Array("{}".utf8)
     }
 
     /// The record as a JSON object.

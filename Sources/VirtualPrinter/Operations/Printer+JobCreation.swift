@@ -185,9 +185,11 @@ extension Printer {
         }
         status.withLock { state in
             job.heldForNewJobs = state.holdNewJobs
+            let written = recorder.write(job)
+            if let failure = written.failure { log(failure) }
+            job.recordJSON = written.json
             state.jobs[id] = job
             state.jobOrder.append(id)
-            if let failure = recorder.write(job) { log(failure) }
             publish(.jobCreated, job: job)
         }
         log("job \(id) created by \(context.user) from \(context.client.address): \(name)")
@@ -214,7 +216,9 @@ extension Printer {
             } else if !queued {
                 state.queue.removeAll { $0 == id }
             }
-            if let failure = recorder.write(job) { log(failure) }
+            let written = recorder.write(job)
+            if let failure = written.failure { log(failure) }
+            state.jobs[id]?.recordJSON = written.json
             if before?.state != job.state || before?.reasons != job.reasons {
                 publish(.jobStateChanged, job: job)
             } else if before?.impressions.count != job.impressions.count {

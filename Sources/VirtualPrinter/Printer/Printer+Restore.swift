@@ -23,7 +23,9 @@ extension Printer {
             state.jobOrder = state.jobs.keys.sorted()
             // Records are rewritten before readers are let in, so that the API and the disk agree.
             for job in rewritten {
-                if let failure = recorder.write(job) { log(failure) }
+                let written = recorder.write(job)
+                if let failure = written.failure { log(failure) }
+                state.jobs[job.id]?.recordJSON = written.json
             }
             return state.restorePending
         }

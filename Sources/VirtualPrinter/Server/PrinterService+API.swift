@@ -35,7 +35,7 @@ extension PrinterService {
             return json(["deleted": count])
         case ("GET", "jobs", 2), ("HEAD", "jobs", 2):
             guard let job = job(route[1]) else { return json(["error": "no job \(route[1])"], status: 404) }
-            return json(JobRecorder.record(of: job))
+            return jsonBytes(JobRecorder.json(of: job))
         case ("GET", "jobs", 4) where route[2] == "files", ("HEAD", "jobs", 4) where route[2] == "files":
             return jobFile(jobID: route[1], name: route[3])
         case ("GET", "wait", 1):
@@ -71,7 +71,26 @@ extension PrinterService {
         if let state, state != "ended", state != "active", JobState(keyword: state) == nil {
             return json(["error": "state must be a job-state keyword, ended or active"], status: 400)
         }
-        return json(selectJobs(request).map { JobRecorder.record(of: $0) })
+        return jsonList(selectJobs(request))
+    }
+
+    /// A JSON array of job records, from each record's bytes (no encoding per request).
+    func jsonList(_ jobs: [Job], status: Int = 200) -> HTTPResponse {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(jobs.count * 2048)
+        for (index, job) in jobs.enumerated() {
+            if index > 0 { bytes += [UInt8(ascii: ","), 0x0A] }
+            bytes += JobRecorder.json(of: job)
+        }
+        bytes += [UInt8(ascii: "]")]
+        return jsonBytes(bytes, status: status)
+    }
+
+    /// JSON bytes as a response.
+    func jsonBytes(_ bytes: [UInt8], status: Int = 200) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", "application/json")
+        return HTTPResponse(status: status, headers: headers, body: .bytes(bytes + [0x0A]))
     }
 
     /// The jobs a query selects, oldest first.
@@ -146,7 +165,7 @@ extension PrinterService {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let ended = selectJobs(request).filter { $0.state.isTerminal }
-            if ended.count >= count { return json(ended.map { JobRecorder.record(of: $0) }) }
+            if ended.count >= count { return jsonList(ended) }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
                 return json(
