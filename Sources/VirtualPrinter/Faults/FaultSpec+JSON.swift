@@ -46,6 +46,10 @@ extension FaultSpec {
         guard let object = json as? [String: Any], object.count >= 1 else {
             throw .invalid(path: path, problem: "expected \"now\" or an object")
         }
+        let allowed: Set<String> = object["operation"] != nil ? ["operation", "count"] : []
+        if object.count > 1, let extra = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw .invalid(path: "\(path).\(extra)", problem: "a trigger has one kind (count goes with operation)")
+        }
         if let count = object["after-jobs"] {
             return .afterJobs(try integer(count, path: "\(path).after-jobs", range: 0...1_000_000))
         }

@@ -24,7 +24,7 @@ extension Printer {
             error.unsupported = notSettable
             return error.response
         }
-        let current = cache
+        let current = (cache, status.withLock { $0.device })
         let invalid = changes.filter { !isValidPrinterSetting($0, current: current) }
         if !invalid.isEmpty {
             var error = IPPResponseError(
@@ -33,7 +33,20 @@ extension Printer {
             error.unsupported = invalid
             return error.response
         }
-        let cached = changes.filter { $0.name != "printer-message-from-operator" }
+        // printer-input-tray and printer-supply set the simulated device's levels (PWG 5100.13 key=value form).
+        for change in changes where change.name == "printer-input-tray" || change.name == "printer-supply" {
+            for (index, value) in change.values.enumerated() {
+                let fields = Self.keyValues(value)
+                guard let level = fields["level"].flatMap(Int.init) else { continue }
+                if change.name == "printer-input-tray" {
+                    setTrayLevel(source: fields["name"], level: level)
+                } else {
+                    setSupplyLevel(index: fields["index"].flatMap(Int.init) ?? index + 1, level: level)
+                }
+            }
+        }
+        let device: Set<String> = ["printer-message-from-operator", "printer-input-tray", "printer-supply"]
+        let cached = changes.filter { !device.contains($0.name) }
         attributeStore.withLock { $0 = $0.replacing(cached) }
         let message = changes.first { $0.name == "printer-message-from-operator" }?.value?.stringValue
         updatePrinter { state in
@@ -49,8 +62,22 @@ extension Printer {
         return IPPResponse()
     }
 
+    /// The `key=value;` pairs of a printer-input-tray or printer-supply value.
+    static func keyValues(_ value: IPPValue) -> [String: String] {
+        guard case .octetString(let bytes) = value else { return [:] }
+        var fields: [String: String] = [:]
+        for pair in String(decoding: bytes, as: UTF8.self).split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        return fields
+    }
+
     /// Checks one Set-Printer-Attributes value against its syntax and supported values.
-    func isValidPrinterSetting(_ attribute: IPPAttribute, current: PrinterAttributeCache) -> Bool {
+    func isValidPrinterSetting(_ attribute: IPPAttribute, current: (cache: PrinterAttributeCache, device: DeviceState))
+        -> Bool
+    {
+        let (current, device) = current
         guard let value = attribute.value else { return false }
         switch attribute.name {
         case "printer-info", "printer-location", "printer-organization", "printer-organizational-unit",
@@ -64,6 +91,17 @@ extension Printer {
         case "printer-geo-location":
             if case .uri(let uri) = value, attribute.values.count == 1 { return uri.hasPrefix("geo:") }
             return value == .outOfBand(.unknown)
+        case "printer-input-tray", "printer-supply":
+            // Each value names its tray (name=) or supply (index=) and a level.
+            return attribute.values.allSatisfy { value in
+                let fields = Self.keyValues(value)
+                guard let level = fields["level"].flatMap(Int.init), level >= 0 else { return false }
+                if attribute.name == "printer-input-tray" {
+                    return fields["name"].map { name in device.trays.contains { $0.name == name && $0.capacity > 0 } }
+                        ?? false
+                }
+                return level <= 100
+            }
         case "media-ready":
             let supported = Set(current["media-supported"]?.values.compactMap(\.stringValue) ?? [])
             return attribute.values.allSatisfy { $0.stringValue.map(supported.contains) ?? false }

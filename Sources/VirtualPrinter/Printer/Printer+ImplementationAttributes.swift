@@ -93,6 +93,6 @@ enum PrinterSettableAttributes {
         "printer-organizational-unit", "printer-message-from-operator", "media-ready", "media-col-ready",
         "media-default", "media-col-default", "sides-default", "print-color-mode-default", "print-quality-default",
         "printer-resolution-default", "copies-default", "orientation-requested-default", "output-bin-default",
-        "print-scaling-default",
+        "print-scaling-default", "printer-input-tray", "printer-supply",
     ]
 }
