@@ -126,7 +126,9 @@ struct RunCommand {
                 for fault in scenario.faults { printer.addFault(fault) }
             }
         }
-        let advertiser = options.dnssd ? Advertiser(printers: printers, port: server.port, log: log) : nil
+        let advertiser =
+            options.dnssd
+            ? Advertiser(printers: printers, port: server.port, txtOverrides: profiles.map(\.txt), log: log) : nil
         advertiser?.start()
         Lifecycle.run(server: server, printers: printers, advertiser: advertiser, log: log)
     }

@@ -24,6 +24,8 @@ DefaultAuthType None
 WebInterface No
 JobRetryInterval 1
 PreserveJobHistory Yes
+# Backends resolve dnssd URIs through Avahi: pass on the test's private D-Bus system bus.
+PassEnv DBUS_SYSTEM_BUS_ADDRESS
 <Location />
   Order allow,deny
   Allow from 127.0.0.1
