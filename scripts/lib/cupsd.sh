@@ -24,8 +24,6 @@ DefaultAuthType None
 WebInterface No
 JobRetryInterval 1
 PreserveJobHistory Yes
-# Backends resolve dnssd URIs through Avahi: pass on the test's private D-Bus system bus.
-PassEnv DBUS_SYSTEM_BUS_ADDRESS
 <Location />
   Order allow,deny
   Allow from 127.0.0.1
@@ -54,6 +52,8 @@ ErrorLog $dir/log/error_log
 PageLog $dir/log/page_log
 FileDevice Yes
 Sandboxing Relaxed
+# Backends resolve dnssd URIs through Avahi on the test's private D-Bus system bus.
+PassEnv DBUS_SYSTEM_BUS_ADDRESS
 EOF
 }
 
