@@ -51,7 +51,7 @@ import Testing
     func writtenRecord(of job: Job, in folder: TemporaryFolder) throws -> [String: Any] {
         let recorder = JobRecorder(outputDirectory: folder.path)
         try recorder.createFolder(of: job.id)
-        #expect(recorder.write(job) == nil)
+        #expect(recorder.write(job).failure == nil)
         #expect(folder.contents(of: "jobs/\(job.id)") == ["job.json"], "no temporary file is left")
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/jobs/\(job.id)/job.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -139,7 +139,8 @@ import Testing
 
     @Test func aMissingFolderIsReportedNotThrown() throws {
         let recorder = JobRecorder(outputDirectory: "/nonexistent-vprinter-output")
-        let failure = recorder.write(try sampleJob())
-        #expect(failure?.contains("job.json") == true)
+        let written = recorder.write(try sampleJob())
+        #expect(written.failure?.contains("job.json") == true)
+        #expect(written.json == nil)
     }
 }
