@@ -8,6 +8,7 @@
 #   vp_avahi_start_daemon     start it again
 #   vp_avahi_stop_bus         stop the private bus too (to test "no bus"), vp_avahi_start_bus to start it
 #   vp_avahi_stop             stop whatever vp_avahi_start started
+#   vp_avahi_reachable_as U   true when user U (CUPS's backends run as lp) reaches the daemon too
 #
 # vp_avahi_start exports DBUS_SYSTEM_BUS_ADDRESS and VP_AVAHI_DIR (the private state folder, empty when a
 # running daemon was reused) so that child processes, and the Swift tests, reach the same daemon.
@@ -20,6 +21,16 @@ VP_AVAHI_WAIT_TENTHS=${VP_AVAHI_WAIT_TENTHS:-100}
 # True when an avahi-daemon answers on the system bus named by DBUS_SYSTEM_BUS_ADDRESS (or the default bus).
 vp_avahi_reachable() {
     dbus-send --system --print-reply --reply-timeout=2000 --dest=org.freedesktop.Avahi / \
+        org.freedesktop.Avahi.Server.GetVersionString >/dev/null 2>&1
+}
+
+# True when USER (e.g. lp, as which CUPS runs its backends) reaches the daemon on the same bus as vp_avahi_reachable.
+vp_avahi_reachable_as() {
+    local user="$1"
+    command -v setpriv >/dev/null 2>&1 || return 1
+    setpriv --reuid="$user" --regid="$user" --clear-groups \
+        env DBUS_SYSTEM_BUS_ADDRESS="${DBUS_SYSTEM_BUS_ADDRESS:-unix:path=/run/dbus/system_bus_socket}" \
+        dbus-send --system --print-reply --reply-timeout=2000 --dest=org.freedesktop.Avahi / \
         org.freedesktop.Avahi.Server.GetVersionString >/dev/null 2>&1
 }
 
@@ -144,12 +155,19 @@ vp_avahi_start() {
             [ "${DBUS_SYSTEM_BUS_ADDRESS:-}" != "unix:path=$VP_AVAHI_DIR/system_bus_socket" ]; then
             export VP_AVAHI_DIR=""
         fi
+        # A parent's folder made before the folder was opened to lp (see below) is opened here.
+        [ -z "$VP_AVAHI_DIR" ] || chmod 0755 "$VP_AVAHI_DIR" 2>/dev/null || true
         export DBUS_SYSTEM_BUS_ADDRESS="${DBUS_SYSTEM_BUS_ADDRESS:-unix:path=/run/dbus/system_bus_socket}"
         return 0
     fi
     VP_AVAHI_OWNED=1
     local dir
     dir=$(mktemp -d "${TMPDIR:-/tmp}/vprinter-avahi.XXXXXX") || return 1
+    # The bus socket lives in this folder, and CUPS runs its backends as user lp: they resolve a printer's
+    # DNS-SD URI through this bus, so lp must be able to walk into the folder (mktemp makes it 0700, and then
+    # avahi_client_new fails with "Access denied" and the ipp backend with "Unable to locate printer").
+    # Nothing in it is secret; the bus policy lets any local user talk to the daemon.
+    chmod 0755 "$dir" || return 1
     export VP_AVAHI_DIR="$dir"
     _vp_avahi_write_configs
     _vp_avahi_prepare_loopback

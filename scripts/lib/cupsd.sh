@@ -52,7 +52,8 @@ ErrorLog $dir/log/error_log
 PageLog $dir/log/page_log
 FileDevice Yes
 Sandboxing Relaxed
-# Backends resolve dnssd URIs through Avahi on the test's private D-Bus system bus.
+# Backends (user lp) resolve DNS-SD URIs through Avahi on the test's private D-Bus system bus, whose folder
+# scripts/lib/avahi.sh opens to lp. CUPS 2.4 wants PassEnv here rather than in cupsd.conf.
 PassEnv DBUS_SYSTEM_BUS_ADDRESS
 EOF
 }
