@@ -94,17 +94,35 @@ import Testing
 
     @Test func timeOutWithoutDocumentsAbortsBySystem() throws {
         var job = newJob()
-        let transition = try job.apply(.timedOut, at: 160)
+        let transition = try job.apply(.timedOut(action: "process-job"), at: 160)
         #expect(!transition.enqueue)
         #expect(job.state == .aborted && job.reasons == ["aborted-by-system"])
         #expect(!job.isReceiving)
         #expect(job.timeCompleted == 160)
     }
 
-    @Test func timeOutWithDocumentsQueuesTheJob() throws {
+    @Test func timeOutWithDocumentsAndAbortJobAbortsIt() throws {
         var job = newJob()
         job.documents.append(sampleDocument)
-        let transition = try job.apply(.timedOut, at: 160)
+        let transition = try job.apply(.timedOut(action: "abort-job"), at: 160)
+        #expect(!transition.enqueue)
+        #expect(job.state == .aborted && job.reasons == ["aborted-by-system"])
+    }
+
+    @Test func timeOutWithDocumentsAndHoldJobHoldsIt() throws {
+        var job = newJob()
+        job.documents.append(sampleDocument)
+        let transition = try job.apply(.timedOut(action: "hold-job"), at: 160)
+        #expect(!transition.enqueue)
+        #expect(job.state == .pendingHeld && !job.isReceiving && job.holdUntil == "indefinite")
+        try job.apply(.released, at: 170)
+        #expect(job.state == .pending && job.reasons == ["job-queued"])
+    }
+
+    @Test func timeOutWithDocumentsAndProcessJobQueuesTheJob() throws {
+        var job = newJob()
+        job.documents.append(sampleDocument)
+        let transition = try job.apply(.timedOut(action: "process-job"), at: 160)
         #expect(transition.enqueue)
         #expect(job.state == .pending && job.reasons == ["job-queued"])
         #expect(!job.isReceiving)
@@ -141,14 +159,14 @@ import Testing
         #expect(throws: JobTransitionError.notPossible(from: .pending, event: .documentsComplete)) {
             try job.apply(.documentsComplete, at: 102)
         }
-        #expect(throws: JobTransitionError.notPossible(from: .pending, event: .timedOut)) {
-            try job.apply(.timedOut, at: 102)
+        #expect(throws: JobTransitionError.notPossible(from: .pending, event: .timedOut(action: "abort-job"))) {
+            try job.apply(.timedOut(action: "abort-job"), at: 102)
         }
     }
 
     static let everyEvent: [JobEvent] = [
         .documentsComplete, .processingStarted, .processingFinished,
-        .aborted(reason: "aborted-by-system", message: "m"), .canceled(byUser: true), .timedOut,
+        .aborted(reason: "aborted-by-system", message: "m"), .canceled(byUser: true), .timedOut(action: "abort-job"),
     ]
 
     @Test(arguments: everyEvent)
@@ -159,7 +177,7 @@ import Testing
         var canceled = newJob()
         try canceled.apply(.canceled(byUser: false), at: 101)
         var aborted = newJob()
-        try aborted.apply(.timedOut, at: 101)
+        try aborted.apply(.timedOut(action: "abort-job"), at: 101)
         for var job in [completed, canceled, aborted] {
             let before = (job.state, job.reasons, job.history, job.timeCompleted)
             #expect(throws: JobTransitionError.jobEnded(job.state)) { try job.apply(event, at: 200) }

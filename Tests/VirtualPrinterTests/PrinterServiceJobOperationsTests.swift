@@ -187,12 +187,17 @@ import Testing
                 == .clientErrorBadRequest)
     }
 
-    /// A printer whose multiple-operation-time-out is one second (the least it takes).
-    func shortTimeOutHarness() throws -> PrinterHarness {
+    /// A printer whose multiple-operation-time-out is one second (the least it takes), with an action.
+    func shortTimeOutHarness(action: String = "process-job") throws -> PrinterHarness {
         let attributes = replacing(
-            try duplexLaserAttributes(), with: [IPPAttribute("multiple-operation-time-out", .integer(1))])
+            try duplexLaserAttributes(),
+            with: [
+                IPPAttribute("multiple-operation-time-out", .integer(1)),
+                IPPAttribute("multiple-operation-time-out-action", .keyword(action)),
+            ])
         let harness = try PrinterHarness(attributes: attributes)
         #expect(harness.printer.multipleOperationTimeout == 1)
+        #expect(harness.printer.multipleOperationTimeoutAction == action)
         return harness
     }
 
@@ -217,8 +222,16 @@ import Testing
         #expect(try harness.record(id)["job-state"] as? String == "aborted")
     }
 
-    @Test func multipleOperationTimeOutPrintsAJobWithDocuments() throws {
-        let harness = try shortTimeOutHarness()
+    @Test func multipleOperationTimeOutAbortJobAbortsAJobWithDocuments() throws {
+        let harness = try shortTimeOutHarness(action: "abort-job")
+        let id = try createJob(harness)
+        _ = try sendDocument(harness, job: id, last: false, data: Self.pdf)
+        let job = try #require(expire(harness, id))
+        #expect(job.state == .aborted && job.reasons == ["aborted-by-system"])
+    }
+
+    @Test func multipleOperationTimeOutProcessJobPrintsAJobWithDocuments() throws {
+        let harness = try shortTimeOutHarness(action: "process-job")
         let id = try createJob(harness)
         _ = try sendDocument(harness, job: id, last: false, data: Self.pdf)
         _ = expire(harness, id)

@@ -4,7 +4,8 @@
 /// pending(job-incoming) --documentsComplete--> pending(job-queued) --processingStarted--> processing
 /// processing --processingFinished--> completed
 /// any non-terminal --canceled--> canceled;  any non-terminal --aborted--> aborted
-/// pending(job-incoming) --timedOut--> aborted(aborted-by-system), or pending(job-queued) with documents
+/// pending(job-incoming) --timedOut--> aborted(aborted-by-system); with documents, as the action says:
+///   abort-job -> aborted, hold-job -> pending-held, process-job -> pending(job-queued)
 /// pending --held--> pending-held --released--> pending;  documentsComplete of a held job --> pending-held
 /// processing --suspended--> processing-stopped(job-suspended) --resumed--> processing
 /// canceled, aborted or completed --restarted--> pending(job-queued)
@@ -79,12 +80,17 @@ extension Job {
             return Transition(
                 state: .canceled, reasons: [byUser ? "job-canceled-by-user" : "job-canceled-by-operator"],
                 message: "Job canceled.")
-        case .timedOut:
+        case .timedOut(let action):
             guard isReceiving else { throw .notPossible(from: state, event: event) }
-            if documents.isEmpty {
+            if documents.isEmpty || action == "abort-job" {
                 return Transition(
                     state: .aborted, reasons: ["aborted-by-system"],
-                    message: "No document arrived within multiple-operation-time-out.")
+                    message: "The job was not closed within multiple-operation-time-out.")
+            }
+            if action == "hold-job" {
+                return Transition(
+                    state: .pendingHeld, reasons: ["job-hold-until-specified"],
+                    message: "Job held by multiple-operation-time-out.")
             }
             return Transition(
                 state: .pending, reasons: ["job-queued"],
@@ -109,7 +115,10 @@ extension Job {
             impressionsCompleted = 0
             sheetsCompleted = 0
         }
-        if case .timedOut = event { isReceiving = false }
+        if case .timedOut(let action) = event {
+            isReceiving = false
+            if action == "hold-job" && holdUntil == nil { holdUntil = "indefinite" }
+        }
         state = next.state
         reasons = next.reasons
         message = next.message

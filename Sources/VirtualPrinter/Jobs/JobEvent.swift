@@ -10,8 +10,9 @@ public enum JobEvent: Sendable, Equatable {
     case aborted(reason: String, message: String)
     /// A user or operator canceled the job.
     case canceled(byUser: Bool)
-    /// multiple-operation-time-out expired with the job still waiting for documents.
-    case timedOut
+    /// multiple-operation-time-out expired with the job still waiting for documents; `action` is the printer's
+    /// multiple-operation-time-out-action: abort-job, hold-job or process-job (PWG 5100.13 section 5.2.2).
+    case timedOut(action: String)
     /// Hold-Job, job-hold-until or Hold-New-Jobs: the job waits in pending-held.
     case held
     /// Release-Job: a held job goes back to pending.

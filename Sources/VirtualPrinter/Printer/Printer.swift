@@ -29,6 +29,8 @@ public final class Printer: Sendable {
     let startTime: Double
     /// multiple-operation-time-out in seconds (from the attributes; 60 by default).
     let multipleOperationTimeout: Double
+    /// multiple-operation-time-out-action: abort-job (default), hold-job or process-job.
+    let multipleOperationTimeoutAction: String
 
     /// The attribute names the printer produces itself on every request.
     static let dynamicAttributeNames: Set<String> = [
@@ -62,6 +64,8 @@ public final class Printer: Sendable {
         recorder = JobRecorder(outputDirectory: configuration.outputDirectory)
         let timeout = cache["multiple-operation-time-out"]?.value?.integerValue ?? 60
         multipleOperationTimeout = Double(max(1, timeout))
+        multipleOperationTimeoutAction =
+            cache["multiple-operation-time-out-action"]?.value?.stringValue ?? "abort-job"
         var profileAttributes: [String: IPPAttribute] = [:]
         for attribute in configuration.attributes { profileAttributes[attribute.name] = attribute }
         status.withLock {

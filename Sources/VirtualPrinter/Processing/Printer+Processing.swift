@@ -113,7 +113,7 @@ extension Printer {
         for id in expired {
             let result = updateJob(id) { job in
                 guard job.isReceiving else { return }
-                _ = try? job.apply(.timedOut, at: now)
+                _ = try? job.apply(.timedOut(action: multipleOperationTimeoutAction), at: now)
             }
             if case .success(let job) = result {
                 log("job \(id) timed out waiting for documents: \(job.state.keyword)")
