@@ -29,7 +29,8 @@ enum RenderTicket {
         if let copies = job.ticket.first(where: { $0.name == "copies" })?.value?.integerValue {
             ticket["copies"] = Int(copies)
         }
-        if let orientation = template("orientation-requested")?.value?.integerValue,
+        // Only a requested orientation: without one the renderer turns pages to fit (automatic rotation).
+        if let orientation = job.ticket.first(where: { $0.name == "orientation-requested" })?.value?.integerValue,
             let name = IPPEnumNames.keyword(attribute: "orientation-requested", value: orientation), name != "none"
         {
             ticket["orientation-requested"] = name
