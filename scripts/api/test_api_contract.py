@@ -4,7 +4,7 @@ import json
 import threading
 import urllib.request
 
-from conftest import (OPENAPI, WAIT_LIMIT, Printer, call, checked, validate_record, wait_until)
+from conftest import (OPENAPI, WAIT_LIMIT, Printer, call, checked, response_schema, validate_record, wait_until)
 from openapi_schema_validator import OAS30Validator
 
 
@@ -110,3 +110,48 @@ def test_unknown_methods_are_refused_with_405(printer):
     assert status == 405
     status, _, _ = call("DELETE", printer.base + "/api/v1/printers")
     assert status == 405
+
+
+def posted(base, path_template, path, body, status):
+    """POSTs a JSON body and checks the answer against the OpenAPI document."""
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=WAIT_LIMIT) as response:
+            got, payload = response.status, response.read()
+    except urllib.error.HTTPError as error:
+        got, payload = error.code, error.read()
+    assert got == status, "POST %s: %d %s" % (path, got, payload[:300])
+    value = json.loads(payload)
+    OAS30Validator(response_schema(path_template, "POST", status)).validate(value)
+    return value
+
+
+def test_the_fault_and_device_api_answers_as_the_openapi_document_says(printer):
+    base = printer.base
+    name = urllib.parse.quote(checked("GET", base, "/api/v1/printers", "/api/v1/printers", 200)[0]["printer-name"])
+    faults = "/api/v1/printers/%s/faults" % name
+    added = posted(base, "/api/v1/printers/{name}/faults", faults,
+                   {"name": "jam", "trigger": "now", "effect": {"add-reasons": ["media-jam-error"]}}, 201)
+    assert len(added["added"]) == 1
+    held = checked("GET", base, "/api/v1/printers/{name}/faults", faults, 200)
+    assert held[0]["name"] == "jam" and "fired" in held[0]
+    reasons = checked("GET", base, "/api/v1/printers", "/api/v1/printers", 200)[0]["printer-state-reasons"]
+    assert "media-jam-error" in reasons
+    bad = posted(base, "/api/v1/printers/{name}/faults", faults, {"trigger": "now", "effect": {"explode": 1}}, 400)
+    assert "effect" in bad["error"]
+    assert checked("DELETE", base, "/api/v1/printers/{name}/faults", faults, 200) == {"cleared": 1}
+    assert "media-jam-error" not in checked("GET", base, "/api/v1/printers", "/api/v1/printers", 200)[0][
+        "printer-state-reasons"]
+    checked("DELETE", base, "/api/v1/printers/{name}/faults/{id}", faults + "/99", 404)
+    posted(base, "/api/v1/printers/{name}/trays", "/api/v1/printers/%s/trays" % name, {"source": "main", "level": 0},
+           200)
+    assert "media-empty-report" in checked("GET", base, "/api/v1/printers", "/api/v1/printers", 200)[0][
+        "printer-state-reasons"]
+    posted(base, "/api/v1/printers/{name}/trays", "/api/v1/printers/%s/trays" % name, {"source": "main"}, 200)
+    posted(base, "/api/v1/printers/{name}/trays", "/api/v1/printers/%s/trays" % name, {"source": "nowhere"}, 404)
+    posted(base, "/api/v1/printers/{name}/supplies", "/api/v1/printers/%s/supplies" % name, {"index": 1, "level": 3},
+           200)
+    posted(base, "/api/v1/printers/{name}/supplies", "/api/v1/printers/%s/supplies" % name, {"level": 101}, 400)
+    posted(base, "/api/v1/printers/{name}/output-bin", "/api/v1/printers/%s/output-bin" % name, {"level": 0}, 200)
+    checked("GET", base, "/api/v1/printers/{name}/faults", "/api/v1/printers/nobody/faults", 404)
