@@ -40,16 +40,25 @@ enum RenderTicket {
             return ["lower": Int(range.lowerBound), "upper": Int(range.upperBound)]
         }
         if !ranges.isEmpty { ticket["page-ranges"] = ranges }
-        var dpi = renderDPI
-        if case .resolution(let resolution)? = template("printer-resolution")?.value {
-            let perInch =
-                resolution.units == .dotsPerCentimeter
-                ? Int(resolution.crossFeed) * 254 / 100 : Int(resolution.crossFeed)
-            if perInch > 0 { dpi = min(dpi, perInch) }
-        }
-        ticket["dpi"] = dpi
+        ticket["dpi"] = min(renderDPI, resolution(for: job) ?? renderDPI)
         if let password { ticket["document-password"] = password }
         return ticket
+    }
+
+    /// The printer resolution a job prints at, in dots per inch: printer-resolution when the job gives it, else
+    /// chosen by print-quality (draft the lowest supported, high the highest, normal the default).
+    static func resolution(for job: RenderJob) -> Int? {
+        func dpi(_ value: IPPValue?) -> Int? {
+            guard case .resolution(let r)? = value, r.crossFeed > 0 else { return nil }
+            return r.units == .dotsPerCentimeter ? Int(r.crossFeed) * 254 / 100 : Int(r.crossFeed)
+        }
+        if let requested = dpi(job.ticket.first { $0.name == "printer-resolution" }?.value) { return requested }
+        let supported = (job.printerAttributes["printer-resolution-supported"]?.values ?? []).compactMap { dpi($0) }
+        switch job.ticket.first(where: { $0.name == "print-quality" })?.value?.integerValue {
+        case 3?: return supported.min()
+        case 5?: return supported.max()
+        default: return dpi(job.printerAttributes["printer-resolution-default"]?.value)
+        }
     }
 
     /// The rendering color mode for a print-color-mode keyword (PWG 5100.13 section 5.2.3): auto prints color on
