@@ -31,6 +31,8 @@ struct CommandLineOptions: Sendable {
     var speed: String?
     var consumables: String?
     var renderDPI = 150
+    /// Whether --render-dpi was given (it then caps raster input too).
+    var renderDPIGiven = false
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -110,6 +112,7 @@ struct CommandLineOptions: Sendable {
                     throw UsageError("--render-dpi needs a resolution from 10 to 1200, not '\(text)'")
                 }
                 options.renderDPI = dpi
+                options.renderDPIGiven = true
             case "--json": options.json = true
             case "--url": options.url = try take()
             case "--jobs":
@@ -166,7 +169,8 @@ struct CommandLineOptions: Sendable {
           --ready-file PATH             write the printer URI(s) there once accepting connections
           --max-document-size SIZE      largest document accepted (default 4G)
           --render-workers N            jobs rendered at once (default: one per core)
-          --render-dpi N                highest resolution pages are rendered at (default 150)
+          --render-dpi N                highest resolution pages are rendered at (default 150 for documents;
+                                        raster input keeps its own resolution unless this is given)
           --no-render                   keep documents only; no page images
           --scenario FILE               play the faults of a scenario file (see docs/scenarios.md); repeatable
           --speed instant|realistic     print at once, or as fast as pages-per-minute says (default instant)

@@ -67,7 +67,9 @@ struct RunCommand {
                 )
                 return 1
             }
-            renderer = RenderWorkerClient(executable: worker, renderDPI: options.renderDPI)
+            renderer = RenderWorkerClient(
+                executable: worker, renderDPI: options.renderDPI,
+                rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI)
         }
         let events = EventHub()
         var printers: [Printer] = []

@@ -24,11 +24,22 @@ public struct RenderWorkerClient: JobRenderer {
     public let executable: String
     /// The highest resolution documents are rendered at (`--render-dpi`).
     public let renderDPI: Int
+    /// The highest resolution raster input (PWG, Apple Raster) renders at: its own resolution up to this.
+    public let rasterDPI: Int
+    /// Raster input renders at its own resolution up to this, unless `--render-dpi` caps it lower.
+    public static let maximumRasterDPI = 600
     public let limits: Limits
     /// How often cancellation is checked while the worker runs, in seconds.
     static let cancelPollInterval = 0.2
 
-    public init(executable: String, renderDPI: Int = 150, limits: Limits = Limits()) {
+    /// - Parameters:
+    ///   - renderDPI: the resolution documents render at (at most; `--render-dpi`, 150 by default).
+    ///   - rasterDPI: the cap for raster input, which otherwise keeps its own resolution.
+    public init(
+        executable: String, renderDPI: Int = 150, rasterDPI: Int = RenderWorkerClient.maximumRasterDPI,
+        limits: Limits = Limits()
+    ) {
+        self.rasterDPI = rasterDPI
         self.executable = executable
         self.renderDPI = renderDPI
         self.limits = limits
@@ -60,7 +71,8 @@ public struct RenderWorkerClient: JobRenderer {
             "documents": job.documents.map { document in
                 ["path": "\(job.folder)/\(document.file)", "format": document.detectedFormat ?? document.format]
             },
-            "ticket": RenderTicket.make(for: job, password: password, renderDPI: renderDPI),
+            "ticket": RenderTicket.make(for: job, password: password, renderDPI: renderDPI)
+                .merging(["raster-max-dpi": rasterDPI]) { $1 },
             "threads": limits.threads,
             "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
         ]
