@@ -68,13 +68,13 @@ extension Printer {
             }
             if !blocked {
                 if stopped || job.state == .processingStopped && job.reasons.contains("printer-stopped") {
-                    _ = updateJob(jobID) { try? $0.apply(.printerResumed, at: Clock.now()) }
+                    _ = updateJob(jobID) { _ = try? $0.apply(.printerResumed, at: Clock.now()) }
                 }
                 return true
             }
             if !stopped {
                 stopped = true
-                _ = updateJob(jobID) { try? $0.apply(.printerStopped, at: Clock.now()) }
+                _ = updateJob(jobID) { _ = try? $0.apply(.printerStopped, at: Clock.now()) }
             }
             Thread.sleep(forTimeInterval: Self.deviceWaitInterval)
         }

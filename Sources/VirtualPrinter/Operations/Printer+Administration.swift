@@ -37,7 +37,7 @@ extension Printer {
         for job in jobs where job.heldForNewJobs && job.state == .pendingHeld {
             _ = updateJob(job.id) { job in
                 job.heldForNewJobs = false
-                if job.holdUntil == nil { try? job.apply(.released, at: Clock.now()) }
+                if job.holdUntil == nil { _ = try? job.apply(.released, at: Clock.now()) }
             }
         }
         return IPPResponse()

@@ -126,7 +126,7 @@ extension Printer {
             let (reason, status, message) = Self.describe(error)
             log("job \(jobID): \(message)")
             let job = try? updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
-                try? job.apply(.aborted(reason: reason, message: message), at: Clock.now())
+                _ = try? job.apply(.aborted(reason: reason, message: message), at: Clock.now())
             }.get()
             var response = IPPResponse.error(status, message)
             if let job { response.groups.append(jobStatusGroup(job, context: context)) }

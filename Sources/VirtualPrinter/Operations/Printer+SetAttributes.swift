@@ -168,11 +168,11 @@ extension Printer {
                     if until == "no-hold" {
                         job.holdUntil = nil
                         if job.state == .pendingHeld && !job.heldForNewJobs {
-                            try? job.apply(.released, at: Clock.now())
+                            _ = try? job.apply(.released, at: Clock.now())
                         }
                     } else {
                         job.holdUntil = until
-                        if job.state == .pending { try? job.apply(.held, at: Clock.now()) }
+                        if job.state == .pending { _ = try? job.apply(.held, at: Clock.now()) }
                     }
                 }
             }

@@ -95,7 +95,7 @@ extension Printer {
                 job.outcomeWhileSuspended = event  // Resume-Job applies it
                 return
             }
-            try? job.apply(event, at: Clock.now())
+            _ = try? job.apply(event, at: Clock.now())
         }
         if case .success(let job) = result, job.state.isTerminal {
             log("job \(jobID) \(job.state.keyword): \(job.message)")
@@ -133,7 +133,7 @@ extension Printer {
         let ids = status.withLock { state in state.jobs.values.filter { !$0.state.isTerminal }.map(\.id) }
         for id in ids {
             _ = updateJob(id) { job in
-                try? job.apply(.aborted(reason: "aborted-by-system", message: message), at: Clock.now())
+                _ = try? job.apply(.aborted(reason: "aborted-by-system", message: message), at: Clock.now())
             }
         }
     }
