@@ -77,16 +77,27 @@ public struct JobRenderer: Sendable {
         return try run.finish()
     }
 
-    /// The ticket with the render resolution raster input asks for: its own, capped by
-    /// ``JobTicket/rasterMaximumResolution`` (when the first document is raster and the cap is set).
+    /// The ticket as raster input adjusts it: the render resolution is the raster's own, capped by
+    /// ``JobTicket/rasterMaximumResolution`` (when set), and with ``JobTicket/mediaFromDocument`` the sheet is the
+    /// raster page's size.
     func effectiveTicket(_ documents: [Document]) throws(RasterError) -> JobTicket {
         var ticket = self.ticket
-        guard let cap = ticket.rasterMaximumResolution, let first = documents.first else { return ticket }
+        guard ticket.rasterMaximumResolution != nil || ticket.mediaFromDocument, let first = documents.first else {
+            return ticket
+        }
         let format = try Self.format(of: first)
         guard format == .pwgRaster || format == .appleRaster else { return ticket }
         let reader = try RasterReader(path: first.path, limits: limits)
         if let header = try reader.nextPage() {
-            ticket.resolution = min(cap, max(header.resolutionX, header.resolutionY))
+            if let cap = ticket.rasterMaximumResolution {
+                ticket.resolution = min(cap, max(header.resolutionX, header.resolutionY))
+            }
+            if ticket.mediaFromDocument, header.resolutionX > 0, header.resolutionY > 0 {
+                // Pixels at the raster's resolution, in hundredths of a millimetre.
+                ticket.mediaWidth = header.width * 2540 / header.resolutionX
+                ticket.mediaHeight = header.height * 2540 / header.resolutionY
+                try ticket.validate(limits: limits)
+            }
         }
         return ticket
     }

@@ -3,6 +3,9 @@
 /// Lengths are in hundredths of a millimetre, as IPP's media-col gives them.
 public struct JobTicket: Sendable, Equatable {
     /// Media width (media-size x-dimension).
+    /// When true and the first document is PWG or Apple Raster, the sheet takes that raster's page size (the job
+    /// asked for no media: a printer prints a raster page on the size it was made for).
+    public var mediaFromDocument = false
     public var mediaWidth = 21_590
     /// Media length (media-size y-dimension).
     public var mediaHeight = 27_940

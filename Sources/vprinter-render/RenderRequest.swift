@@ -112,6 +112,9 @@ struct RenderRequest: Decodable {
             }
             if let v = try int("dpi") { ticket.resolution = v }
             if let v = try int("raster-max-dpi") { ticket.rasterMaximumResolution = v }
+            if let v = try c.decodeIfPresent(Bool.self, forKey: Key(stringValue: "media-from-document")) {
+                ticket.mediaFromDocument = v
+            }
             if let v = try string("document-password") { ticket.password = v }
             if let v = try keyword("sheet-back", SheetBack.self) { ticket.sheetBack = v }
             if let v = try keyword("multiple-document-handling", MultipleDocumentHandling.self) {

@@ -14,6 +14,9 @@ enum RenderTicket {
         }
         var ticket: [String: Any] = [:]
         let (width, height, margins) = media(job: job)
+        // Without media in the job, raster pages print on the size they were made for.
+        let namesMedia = job.ticket.contains { $0.name == "media" || $0.name == "media-col" }
+        if !namesMedia { ticket["media-from-document"] = true }
         ticket["media-width"] = width
         ticket["media-height"] = height
         for (side, value) in margins { ticket["media-\(side)-margin"] = value }
