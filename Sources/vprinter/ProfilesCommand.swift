@@ -3,7 +3,7 @@ import VirtualPrinter
 /// `vprinter profiles`: the shipped profile names, one per line, with their make and model.
 enum ProfilesCommand {
     static func run() -> Int32 {
-        let directories = ProfileSearch.directories()
+        let directories = PrinterProfile.searchDirectories()
         let names = PrinterProfile.shippedNames(in: directories)
         guard !names.isEmpty else {
             Console.log("error: no profiles found (looked in \(directories.joined(separator: ", ")))")

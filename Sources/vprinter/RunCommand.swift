@@ -27,7 +27,7 @@ struct RunCommand {
         for name in profileNames {
             do {
                 profiles.append(
-                    try PrinterProfile.load(nameOrPath: name, searchDirectories: ProfileSearch.directories()))
+                    try PrinterProfile.load(nameOrPath: name, searchDirectories: PrinterProfile.searchDirectories()))
             } catch {
                 Console.log("error: \(error)")
                 return 1

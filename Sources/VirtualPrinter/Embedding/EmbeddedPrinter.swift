@@ -151,23 +151,8 @@ public final class EmbeddedPrinter: Sendable {
         server.stop()
     }
 
-    /// Where profile names are looked up: `VPRINTER_PROFILES` (colon-separated), then a `profiles` folder in the
-    /// current folder or in any folder above the running binary (a package checkout running its tests).
+    /// Where profile names are looked up (`PrinterProfile.searchDirectories()`).
     public static func profileDirectories() -> [String] {
-        var directories: [String] = []
-        if let custom = ProcessInfo.processInfo.environment["VPRINTER_PROFILES"], !custom.isEmpty {
-            directories += custom.split(separator: ":").map(String.init)
-        }
-        directories.append(FileManager.default.currentDirectoryPath + "/profiles")
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        for _ in 0..<8 {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent("profiles").path
-            if FileManager.default.fileExists(atPath: candidate + "/duplex-laser.json") {
-                directories.append(candidate)
-                break
-            }
-        }
-        return directories
+        PrinterProfile.searchDirectories()
     }
 }

@@ -1,20 +1,24 @@
 import Foundation
 
-/// Where profile names are looked up: `VPRINTER_PROFILES`, then beside the installed binary, then the
-/// source tree the binary was built in, then `./profiles`.
-enum ProfileSearch {
-    static func directories() -> [String] {
+extension PrinterProfile {
+    /// How many folders above the running binary are searched for a `profiles` folder: enough for a test bundle
+    /// deep inside a package checkout's build folder.
+    static let maximumSearchDepth = 8
+
+    /// Where profile names are looked up, in order: `VPRINTER_PROFILES` (colon-separated), beside an installed
+    /// binary (`../share/vprinter/profiles`, `profiles`), the `profiles` folder of the checkout the binary was built
+    /// in (the nearest folder above it that has one), then `./profiles`.
+    public static func searchDirectories() -> [String] {
         var directories: [String] = []
         if let custom = ProcessInfo.processInfo.environment["VPRINTER_PROFILES"], !custom.isEmpty {
             directories += custom.split(separator: ":").map(String.init)
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let binDirectory = executable.deletingLastPathComponent()
+        let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         directories.append(binDirectory.appendingPathComponent("../share/vprinter/profiles").standardized.path)
         directories.append(binDirectory.appendingPathComponent("profiles").path)
-        // .build/<configuration>/vprinter or .build/<triple>/<configuration>/vprinter inside a checkout.
         var folder = binDirectory
-        for _ in 0..<4 {
+        for _ in 0..<maximumSearchDepth {
             folder = folder.deletingLastPathComponent()
             let candidate = folder.appendingPathComponent("profiles").path
             if FileManager.default.fileExists(atPath: candidate + "/duplex-laser.json") {
