@@ -14,9 +14,16 @@ extension Printer {
             }
         }
         let requested = RequestedAttributes(context.attribute("requested-attributes"))
+        let current = cache
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(16 * 1024)
-        for entry in cache.entries where requested.includes(entry.name) {
+        bytes.reserveCapacity(current.allEncoded.count + 4096)
+        if requested.isAllOnly {
+            bytes += current.allEncoded
+            for attribute in dynamicAttributes(context) { IPPEncoder.append(attribute, to: &bytes) }
+            response.encodedPrinterAttributes = bytes
+            return response
+        }
+        for entry in current.entries where requested.includes(entry.name) {
             bytes += entry.encoded
         }
         for attribute in dynamicAttributes(context) where requested.includes(attribute.name) {

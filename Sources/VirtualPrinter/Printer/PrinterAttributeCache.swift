@@ -6,6 +6,8 @@ struct PrinterAttributeCache: Sendable {
     /// Attributes in the order the profile gave them, each with its encoding.
     let entries: [(name: String, encoded: [UInt8])]
     let attributes: [String: IPPAttribute]
+    /// Every entry `all` returns, already concatenated: the answer to the most common request is one copy.
+    let allEncoded: [UInt8]
 
     /// Names never returned for `all`, `printer-description` or `job-template`: only when named
     /// (CUPS ipp-everywhere.test; PWG 5100.7 for media-col-database).
@@ -26,6 +28,7 @@ struct PrinterAttributeCache: Sendable {
         }
         self.entries = entries
         attributes = byName
+        allEncoded = entries.filter { !Self.onlyWhenNamed.contains($0.0) }.flatMap(\.1)
     }
 
     subscript(name: String) -> IPPAttribute? { attributes[name] }
@@ -50,6 +53,9 @@ struct RequestedAttributes: Sendable {
         template = names.contains("job-template")
         jobDescription = names.contains("job-description")
     }
+
+    /// True when the request asks for `all` and nothing else (or gives no requested-attributes).
+    var isAllOnly: Bool { all && names.count == 1 }
 
     /// True when the named printer attribute is to be returned.
     func includes(_ name: String) -> Bool {
