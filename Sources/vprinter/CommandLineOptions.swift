@@ -2,6 +2,7 @@
 struct CommandLineOptions: Sendable {
     enum Command: Sendable, Equatable {
         case run
+        case render
         case profiles
         case jobs
         case wait
@@ -30,6 +31,10 @@ struct CommandLineOptions: Sendable {
     var scenarios: [String] = []
     var speed: String?
     var consumables: String?
+    /// `vprinter render`: the file, the output folder and the ticket options.
+    var renderFile: String?
+    var renderOutput: String?
+    var ticket: [String: String] = [:]
     var renderDPI = 150
     /// Whether --render-dpi was given (it then caps raster input too).
     var renderDPIGiven = false
@@ -44,11 +49,12 @@ struct CommandLineOptions: Sendable {
         if let first = rest.first, !first.hasPrefix("-") {
             switch first {
             case "run": options.command = .run
+            case "render": options.command = .render
             case "profiles": options.command = .profiles
             case "jobs": options.command = .jobs
             case "wait": options.command = .wait
             case "help": options.command = .help
-            default: throw UsageError("unknown command '\(first)' (commands: run, profiles, jobs, wait, help)")
+            default: throw UsageError("unknown command '\(first)' (commands: run, render, profiles, jobs, wait, help)")
             }
             rest = rest.dropFirst()
         }
@@ -57,6 +63,10 @@ struct CommandLineOptions: Sendable {
             return next
         }
         while let argument = rest.popFirst() {
+            if options.command == .render, !argument.hasPrefix("-"), options.renderFile == nil {
+                options.renderFile = argument
+                continue
+            }
             var option = argument
             var inline: String?
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
@@ -113,6 +123,10 @@ struct CommandLineOptions: Sendable {
                 }
                 options.renderDPI = dpi
                 options.renderDPIGiven = true
+            case "--out": options.renderOutput = try take()
+            case "--sides", "--number-up", "--media", "--copies", "--color-mode", "--scaling", "--page-ranges",
+                "--orientation":
+                options.ticket[String(option.dropFirst(2))] = try take()
             case "--json": options.json = true
             case "--url": options.url = try take()
             case "--jobs":
@@ -155,6 +169,9 @@ struct CommandLineOptions: Sendable {
 
         usage:
           vprinter [run] [options]      run the printer(s) until SIGINT or SIGTERM
+          vprinter render FILE --out DIR [--profile NAME] [--sides S] [--number-up N] [--media PWG-NAME]
+                   [--copies N] [--color-mode M] [--scaling S] [--page-ranges 1-3,5] [--orientation O]
+                                        render a file as the printer would, without a server; prints the files
           vprinter profiles             list the shipped profiles
           vprinter jobs [--output-dir DIR] [--json]
           vprinter wait --url URL --jobs N [--timeout SECONDS]

@@ -27,4 +27,6 @@ case .wait:
     exit(WaitCommand(options: options).run())
 case .run:
     exit(RunCommand(options: options).run())
+case .render:
+    exit(RenderCommand(options: options).run())
 }

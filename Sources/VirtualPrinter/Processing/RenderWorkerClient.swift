@@ -69,7 +69,10 @@ public struct RenderWorkerClient: JobRenderer {
             "protocol": 1,
             "folder": job.folder,
             "documents": job.documents.map { document in
-                ["path": "\(job.folder)/\(document.file)", "format": document.detectedFormat ?? document.format]
+                [
+                    "path": document.file.hasPrefix("/") ? document.file : "\(job.folder)/\(document.file)",
+                    "format": document.detectedFormat ?? document.format,
+                ]
             },
             "ticket": RenderTicket.make(for: job, password: password, renderDPI: renderDPI)
                 .merging(["raster-max-dpi": rasterDPI]) { $1 },
