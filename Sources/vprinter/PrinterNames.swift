@@ -14,12 +14,4 @@ enum PrinterNames {
             return count == 1 ? base : "\(base) \(count)"
         }
     }
-
-    /// A printer name as a URL path segment: letters, digits, `-`, `_` and `.`; anything else becomes `-`.
-    static func slug(_ name: String) -> String {
-        String(
-            name.map { ch -> Character in
-                ch.isASCII && (ch.isLetter || ch.isNumber || ch == "-" || ch == "_" || ch == ".") ? ch : "-"
-            })
-    }
 }

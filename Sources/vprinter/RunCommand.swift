@@ -76,7 +76,8 @@ struct RunCommand {
         for (profile, name) in zip(profiles, names) {
             let context = ProfileAttributeContext(printerName: name)
             var configuration = PrinterConfiguration(
-                name: name, resourcePath: several ? "/ipp/print/\(PrinterNames.slug(name))" : "/ipp/print",
+                name: name,
+                resourcePath: several ? "/ipp/print/\(PrinterConfiguration.pathSegment(for: name))" : "/ipp/print",
                 uuid: PrinterConfiguration.uuid(forName: name), attributes: profile.printerAttributes(context: context),
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
                 maximumJobs: options.maximumJobs)

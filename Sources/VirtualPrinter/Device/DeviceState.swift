@@ -55,18 +55,22 @@ struct DeviceState: Sendable {
     /// At this share of its capacity an output bin reports output-area-almost-full.
     static let almostFullBinFraction = 0.9
 
+    /// The `key=value;` pairs of a printer-input-tray, printer-supply or printer-output-tray value (PWG 5100.13), in
+    /// order.
+    static func fields(of value: IPPValue) -> [(String, String)] {
+        guard case .octetString(let bytes) = value else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: ";").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
+    }
+
     /// A device with no trays, supplies or bins.
     init() {}
 
     init(attributes: [String: IPPAttribute], tracksConsumables: Bool) {
         self.tracksConsumables = tracksConsumables
-        func fields(_ value: IPPValue) -> [(String, String)] {
-            guard case .octetString(let bytes) = value else { return [] }
-            return String(decoding: bytes, as: UTF8.self).split(separator: ";").compactMap { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-            }
-        }
+        let fields = Self.fields(of:)
         func field(_ fields: [(String, String)], _ key: String) -> String? { fields.first { $0.0 == key }?.1 }
         trays = (attributes["printer-input-tray"]?.values ?? []).map(fields).map { f in
             Tray(

@@ -38,6 +38,7 @@ extension Printer {
         let now = Clock.now()
         let (state, status) = self.status.withLock { ($0.state, $0) }
         let reasons = status.reasons.isEmpty ? ["none"] : status.reasons
+        let alerts = PrinterAlerts.alerts(for: reasons)
         let web = "http://\(context.uriAuthority)"
         let message: String
         switch state {
@@ -69,10 +70,10 @@ extension Printer {
         ] + status.device.attributes + [
             IPPAttribute(
                 name: "printer-alert",
-                values: PrinterAlerts.alerts(for: reasons).map { .octetString(Array($0.code.utf8)) }),
+                values: alerts.map { .octetString(Array($0.code.utf8)) }),
             IPPAttribute(
                 name: "printer-alert-description",
-                values: PrinterAlerts.alerts(for: reasons).map { .text($0.description) }),
+                values: alerts.map { .text($0.description) }),
             IPPAttribute("printer-more-info", .uri("\(web)/")),
             IPPAttribute("printer-supply-info-uri", .uri("\(web)/#supplies")),
             IPPAttribute(

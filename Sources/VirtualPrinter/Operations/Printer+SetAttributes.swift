@@ -16,22 +16,12 @@ extension Printer {
             return .error(.clientErrorBadRequest, "Set-Printer-Attributes needs a printer-attributes group.")
         }
         let settable = Set(PrinterSettableAttributes.names)
-        let notSettable = changes.filter { !settable.contains($0.name) }
-        if !notSettable.isEmpty {
-            var error = IPPResponseError(
-                .clientErrorAttributesNotSettable,
-                "Not settable: \(notSettable.map(\.name).joined(separator: ", ")).")
-            error.unsupported = notSettable
-            return error.response
+        if let refusal = Self.refusal(changes.filter { !settable.contains($0.name) }, notSettable: true) {
+            return refusal
         }
         let current = (cache, status.withLock { $0.device })
-        let invalid = changes.filter { !isValidPrinterSetting($0, current: current) }
-        if !invalid.isEmpty {
-            var error = IPPResponseError(
-                .clientErrorAttributesOrValuesNotSupported,
-                "Unsupported values for \(invalid.map(\.name).joined(separator: ", ")).")
-            error.unsupported = invalid
-            return error.response
+        if let refusal = Self.refusal(changes.filter { !isValidPrinterSetting($0, current: current) }) {
+            return refusal
         }
         // printer-input-tray and printer-supply set the simulated device's levels (PWG 5100.13 key=value form).
         for change in changes where change.name == "printer-input-tray" || change.name == "printer-supply" {
@@ -62,15 +52,22 @@ extension Printer {
         return IPPResponse()
     }
 
-    /// The `key=value;` pairs of a printer-input-tray or printer-supply value.
+    /// The answer refusing `attributes` (returned in the unsupported group), or nil when there are none:
+    /// client-error-attributes-not-settable, or client-error-attributes-or-values-not-supported for bad values.
+    static func refusal(_ attributes: [IPPAttribute], notSettable: Bool = false) -> IPPResponse? {
+        guard !attributes.isEmpty else { return nil }
+        let names = attributes.map(\.name).joined(separator: ", ")
+        var error =
+            notSettable
+            ? IPPResponseError(.clientErrorAttributesNotSettable, "Not settable: \(names).")
+            : IPPResponseError(.clientErrorAttributesOrValuesNotSupported, "Unsupported values for \(names).")
+        error.unsupported = attributes
+        return error.response
+    }
+
+    /// The `key=value;` pairs of a printer-input-tray or printer-supply value, by key.
     static func keyValues(_ value: IPPValue) -> [String: String] {
-        guard case .octetString(let bytes) = value else { return [:] }
-        var fields: [String: String] = [:]
-        for pair in String(decoding: bytes, as: UTF8.self).split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-        }
-        return fields
+        Dictionary(DeviceState.fields(of: value), uniquingKeysWith: { first, _ in first })
     }
 
     /// Checks one Set-Printer-Attributes value against its syntax and supported values.
@@ -127,12 +124,8 @@ extension Printer {
             return .error(.clientErrorBadRequest, "Set-Job-Attributes needs a job-attributes group.")
         }
         let settable = Set(cache["job-settable-attributes-supported"]?.values.compactMap(\.stringValue) ?? [])
-        let notSettable = changes.filter { !settable.contains($0.name) }
-        if !notSettable.isEmpty {
-            var error = IPPResponseError(
-                .clientErrorAttributesNotSettable, "Not settable: \(notSettable.map(\.name).joined(separator: ", ")).")
-            error.unsupported = notSettable
-            return error.response
+        if let refusal = Self.refusal(changes.filter { !settable.contains($0.name) }, notSettable: true) {
+            return refusal
         }
         let validator = JobTicketValidator(printer: cache)
         let invalid = changes.filter { attribute in
@@ -144,13 +137,7 @@ extension Printer {
             }
             return !validator.isSupported(attribute)
         }
-        if !invalid.isEmpty {
-            var error = IPPResponseError(
-                .clientErrorAttributesOrValuesNotSupported,
-                "Unsupported values for \(invalid.map(\.name).joined(separator: ", ")).")
-            error.unsupported = invalid
-            return error.response
-        }
+        if let refusal = Self.refusal(invalid) { return refusal }
         let result = updateJob(job.id) { (job: inout Job) throws(IPPResponseError) in
             guard job.state == .pending || job.state == .pendingHeld else {
                 throw IPPResponseError(

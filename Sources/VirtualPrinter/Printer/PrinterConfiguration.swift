@@ -37,6 +37,11 @@ public struct PrinterConfiguration: Sendable {
     /// 4 GiB: large enough for a long raster job, small enough to stop a runaway client.
     public static let defaultMaximumDocumentSize = 4 << 30
 
+    /// A printer name as a URL path segment: letters, digits, `-`, `_` and `.`; anything else becomes `-`.
+    public static func pathSegment(for name: String) -> String {
+        String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "-" })
+    }
+
     /// A stable printer-uuid for a printer name: the same name gives the same UUID across restarts.
     public static func uuid(forName name: String) -> String {
         var hash = SHA256()

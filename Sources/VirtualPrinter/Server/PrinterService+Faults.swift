@@ -9,7 +9,11 @@ extension PrinterService {
     static let maximumFaultBodyBytes = 64 * 1024
 
     func handlePrinterAPI(_ request: HTTPRequest, route: [String], body: [UInt8]) -> HTTPResponse {
-        guard let printer = printers.first(where: { $0.name == route[1] || PrinterService.slug($0.name) == route[1] })
+        // The printer's name, or its name as a path segment (what /ipp/print/<segment> uses with several printers).
+        guard
+            let printer = printers.first(where: {
+                $0.name == route[1] || PrinterConfiguration.pathSegment(for: $0.name) == route[1]
+            })
         else {
             return json(["error": "no printer \(route[1])"], status: 404)
         }
@@ -93,10 +97,5 @@ extension PrinterService {
     func requestJSON(_ body: [UInt8]) -> [String: Any]? {
         guard !body.isEmpty else { return nil }
         return (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
-    }
-
-    /// A printer name as a URL path segment.
-    static func slug(_ name: String) -> String {
-        String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "-" })
     }
 }
