@@ -52,7 +52,8 @@ public struct PCLmStructure: Sendable, Equatable {
     public static func check(path: String, maximumObjects: Int = maximumObjects) throws(RasterError) -> PCLmStructure {
         let head = try FileContents.prefix(path: path, count: DocumentFormat.signatureLength + markerWindow)
         let header = Array("%PDF-".utf8)
-        let start = head.count >= header.count
+        let start =
+            head.count >= header.count
             ? (0...(head.count - header.count)).first { head[$0..<($0 + header.count)].elementsEqual(header) } : nil
         guard let start, hasMarker(head[start...]) else {
             throw .malformed(

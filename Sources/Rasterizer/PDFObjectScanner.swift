@@ -126,7 +126,8 @@ final class PDFObjectScanner {
             try skip(direct, what: "stream of object \(number)")
             length = direct
             guard case .keyword("endstream")? = try token(topLevel: false) else {
-                throw .malformed(format: "PDF", reason: "object \(number): its stream is not /Length \(direct) bytes long")
+                throw .malformed(
+                    format: "PDF", reason: "object \(number): its stream is not /Length \(direct) bytes long")
             }
         } else {
             length = try skipToEndstream(number)
@@ -342,7 +343,9 @@ final class PDFObjectScanner {
         var matched = 0
         var count = 0
         while true {
-            guard let byte = try nextByte() else { throw .truncated(what: "stream of object \(number)", offset: offset) }
+            guard let byte = try nextByte() else {
+                throw .truncated(what: "stream of object \(number)", offset: offset)
+            }
             count += 1
             matched = byte == marker[matched] ? matched + 1 : (byte == marker[0] ? 1 : 0)
             if matched == marker.count { return count - marker.count }

@@ -7,8 +7,10 @@ import Testing
 /// structure and rendered through Poppler as the PDF subset they are.
 @Suite struct PCLmTests {
     /// A PCLm file of `pages` letter pages at `dpi`, its strips compressed as `compression` (flate, jpeg or rle).
-    static func makePCLm(in folder: TemporaryFolder, dpi: Int = 300, compression: String = "flate", pages: Int = 1,
-                         gray: Bool = false) throws -> String {
+    static func makePCLm(
+        in folder: TemporaryFolder, dpi: Int = 300, compression: String = "flate", pages: Int = 1,
+        gray: Bool = false
+    ) throws -> String {
         let source = try TestDocuments.writePostScript(in: folder, pages: pages)
         let raster = folder.file("pages-\(dpi)-\(compression).pwg")
         try ExternalTool.ghostscript([
@@ -76,7 +78,8 @@ import Testing
         let (impressions, summary) = try Self.render(
             [JobRenderer.Document(path: pclm, format: "application/PCLm")], ticket: ticket, into: harness.output)
         #expect(summary.documentFormats == ["application/PCLm"] && impressions.count == 1)
-        try ExternalTool.run("pdftocairo", ["-png", "-r", "300", "-singlefile", pclm, harness.folder.file("reference")])
+        try ExternalTool.run(
+            "pdftocairo", ["-png", "-r", "300", "-singlefile", pclm, harness.folder.file("reference")])
         let ours = try harness.image(impressions[0].file)
         let reference = try harness.decode(harness.folder.file("reference.png"))
         #expect(ours.width == reference.width && ours.height == reference.height)
@@ -142,8 +145,9 @@ import Testing
         // The same PDF declared as what it is prints.
         var ticket = JobTicket()
         ticket.resolution = 36
-        _ = try Self.render([JobRenderer.Document(path: pdf, format: "application/pdf")], ticket: ticket,
-                            into: harness.output)
+        _ = try Self.render(
+            [JobRenderer.Document(path: pdf, format: "application/pdf")], ticket: ticket,
+            into: harness.output)
     }
 
     @Test func stripsThatBreakTheRulesAreNamed() throws {
@@ -175,9 +179,21 @@ import Testing
         #expect(try check(file(filter: "/LZWDecode", heights: [16])).contains("DCTDecode, FlateDecode or RunLength"))
         #expect(try check(file(filter: "/FlateDecode", heights: [16, 8, 4])).contains("several heights"))
         #expect(try check("%PDF-1.7\n%%EOF\n").contains("%PCLm 1.0"))
-        #expect(try check(file(filter: "/FlateDecode", heights: [16]).replacingOccurrences(of: "%%EOF", with: ""))
-            .contains("ends inside"))
+        #expect(
+            try check(file(filter: "/FlateDecode", heights: [16]).replacingOccurrences(of: "%%EOF", with: ""))
+                .contains("ends inside"))
         let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
         #expect(try check("%PDF-1.7\n%PCLm 1.0\n1 0 obj \(deep) endobj\n").contains("nesting depth"))
+        let wide = "[" + String(repeating: "0 ", count: 100_001) + "]"
+        #expect(try check("%PDF-1.7\n%PCLm 1.0\n1 0 obj \(wide) endobj\n").contains("entries exceeded"))
+    }
+
+    @Test func theObjectCountIsLimited() throws {
+        let folder = try TemporaryFolder()
+        let pclm = try Self.makePCLm(in: folder, dpi: 72)
+        #expect(throws: RasterError.limitExceeded(limit: "PCLm objects", value: 4, maximum: 3)) {
+            try PCLmStructure.check(path: pclm, maximumObjects: 3)
+        }
+        #expect(try PCLmStructure.check(path: pclm).pages.count == 1)
     }
 }

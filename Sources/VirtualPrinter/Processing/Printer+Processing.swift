@@ -78,7 +78,8 @@ extension Printer {
 
     /// The reason a job cannot be printed because of a document's format, if any.
     func unsupportedDocument(in job: Job) -> String? {
-        let supported = Set(cache["document-format-supported"]?.values.compactMap { $0.stringValue?.lowercased() } ?? [])
+        let listed = cache["document-format-supported"]?.values.compactMap(\.stringValue) ?? []
+        let supported = Set(listed.map { $0.lowercased() })
         for document in job.documents {
             let format = document.detectedFormat ?? document.format
             if format == "application/octet-stream" {
