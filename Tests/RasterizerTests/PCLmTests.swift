@@ -188,6 +188,26 @@ import Testing
         #expect(try check("%PDF-1.7\n%PCLm 1.0\n1 0 obj \(wide) endobj\n").contains("entries exceeded"))
     }
 
+    @Test func everyPrefixOfAPCLmFileIsACleanError() throws {
+        let folder = try TemporaryFolder()
+        let pclm = try Self.makePCLm(in: folder, dpi: 72)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: pclm))
+        let cut = folder.file("prefix.pclm")
+        // Lengths across the whole file, and the last 24 one by one (the trailer and %%EOF); a prefix that still
+        // ends with the whole %%EOF line is the complete file.
+        let end = bytes.count - (bytes.last == 10 ? 1 : 0)
+        let lengths = Set(Array(stride(from: 0, to: end, by: 131)) + Array((end - 24)..<end))
+        for length in lengths.sorted() {
+            try bytes.prefix(length).write(to: URL(fileURLWithPath: cut))
+            do {
+                _ = try PCLmStructure.check(path: cut)
+                Issue.record("a prefix of \(length) of \(bytes.count) bytes passed the check")
+            } catch {
+                #expect(error.ippReason == "document-format-error", "prefix \(length): \(error)")
+            }
+        }
+    }
+
     @Test func theObjectCountIsLimited() throws {
         let folder = try TemporaryFolder()
         let pclm = try Self.makePCLm(in: folder, dpi: 72)
