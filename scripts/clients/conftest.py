@@ -110,58 +110,85 @@ def fleet():
         shutil.rmtree(root, ignore_errors=True)
 
 
-# avahi-browse -p lines are parsed by the DNS-SD test's helper (scripts/lib/dnssd-txt.py), loaded by path.
+# Names in avahi-browse -p lines are unescaped by the DNS-SD test's helper (scripts/lib/dnssd-txt.py), loaded by path.
 _spec = importlib.util.spec_from_file_location("dnssd_txt", REPO / "scripts" / "lib" / "dnssd-txt.py")
 dnssd_txt = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(dnssd_txt)
 
+# Avahi's address protocols (avahi-common/address.h).
+INET, INET6 = 0, 1
+
 
 class Service:
-    """One resolved DNS-SD service instance as avahi-browse -r reports it; `txt` has lower-case keys (RFC 6763
-    section 6.4: keys compare without letter case) and `txt_pairs` the strings in wire order (avahi-browse prints
-    them reversed, docs/dnssd.md)."""
+    """One DNS-SD service instance resolved to one address (Avahi's ResolveService); `txt` has lower-case keys
+    (RFC 6763 section 6.4: keys compare without letter case)."""
 
-    def __init__(self, parsed):
-        self.interface, self.protocol, self.name = parsed["interface"], parsed["protocol"], parsed["name"]
-        self.host, self.address, self.port = parsed["host"], parsed["address"], parsed["port"]
-        self.txt_pairs = [(key, value or "") for key, value in reversed(parsed["txt"])]
-        self.txt = {key.lower(): value for key, value in self.txt_pairs}
+    def __init__(self, name, host, address, port, txt_pairs):
+        self.name, self.host, self.address, self.port = name, host, address, port
+        self.txt_pairs = txt_pairs
+        self.txt = {key.lower(): value for key, value in txt_pairs}
 
 
-def avahi_browse(service_type, resolve):
-    arguments = ["avahi-browse", "-pt" + ("r" if resolve else ""), service_type]
-    return subprocess.run(arguments, capture_output=True, text=True, timeout=WAIT_LIMIT).stdout.splitlines()
+def resolve(name, address_protocol, service_type="_ipp._tcp"):
+    """Resolves one service instance through Avahi's D-Bus API, as a client resolves the one it picked (Android's
+    NsdManager, Chromium's resolver) rather than everything on the link; None when it does not resolve."""
+    result = subprocess.run(
+        ["dbus-send", "--system", "--print-reply", "--reply-timeout=15000", "--dest=org.freedesktop.Avahi", "/",
+         "org.freedesktop.Avahi.Server.ResolveService", "int32:-1", "int32:-1", f"string:{name}",
+         f"string:{service_type}", "string:local", f"int32:{address_protocol}", "uint32:0"],
+        capture_output=True, text=True, timeout=30)
+    if result.returncode != 0:
+        return None
+    # Reply: interface, protocol, name, type, domain, host, aprotocol, address, port, TXT (aay), flags.
+    scalars = re.findall(r'^\s+(?:int32|uint16|uint32|string) "?(.*?)"?$', result.stdout, re.M)
+    txt = []
+    for text, hex_bytes in re.findall(r'array of bytes (?:"(.*)"|\[([0-9a-f\s]*)\])', result.stdout):
+        string = text if not hex_bytes else bytes.fromhex(hex_bytes).decode("utf-8", "replace")
+        key, _, value = string.partition("=")
+        txt.append((key, value))
+    if len(scalars) < 9:
+        return None
+    return Service(scalars[2], scalars[5], scalars[7], int(scalars[8]), txt)
+
+
+def browse_names(service_type):
+    """The instance names avahi-browse lists for `service_type` (no resolving)."""
+    lines = subprocess.run(["avahi-browse", "-pt", service_type], capture_output=True, text=True,
+                           timeout=WAIT_LIMIT).stdout.splitlines()
+    return {dnssd_txt.unescape(line.split(";")[3]) for line in lines if line.startswith("+;") and line.count(";") >= 3}
 
 
 class Browse:
-    """What DNS-SD shows of our printers: resolved _ipp._tcp services and the names under each subtype."""
+    """What DNS-SD shows of our printers: their _ipp._tcp instances resolved to IPv4 and IPv6 addresses, and the
+    names listed under each subtype. Other tests on this machine advertise on loopback too (sometimes a thousand
+    printers), so only our own instances are resolved."""
 
     def __init__(self, names):
         deadline = time.monotonic() + WAIT_LIMIT
-        while True:
-            parsed = [dnssd_txt.parse(line) for line in avahi_browse("_ipp._tcp", resolve=True)]
-            self.services = [Service(entry) for entry in parsed if entry and entry["name"] in names]
-            if {service.name for service in self.services} >= names or time.monotonic() > deadline:
-                break
+        while not names <= browse_names("_ipp._tcp") and time.monotonic() < deadline:
             time.sleep(0.5)
+        self.services = {}
+        for name in names:
+            self.services[name] = [service for service in (resolve(name, INET), resolve(name, INET6)) if service]
         self.subtypes = {}
         for subtype in ("_print._sub._ipp._tcp", "_universal._sub._ipp._tcp"):
             found = set()
             # Subtype answers can lag the main type's by a moment: ask until every expected name came or time is up.
             for _ in range(3):
-                found |= {dnssd_txt.unescape(line.split(";")[3]) for line in avahi_browse(subtype, resolve=False)
-                          if line.startswith("+;") and line.count(";") >= 3}
+                found |= browse_names(subtype)
+                if names <= found:
+                    break
                 time.sleep(0.3)
             self.subtypes[subtype.split(".")[0]] = found
 
     def ipp(self, name):
-        """The resolved _ipp._tcp entries of `name` (one per interface and protocol)."""
-        return [service for service in self.services if service.name == name]
+        """The resolved _ipp._tcp entries of `name`: the IPv4 one first, then the IPv6 one."""
+        return self.services.get(name, [])
 
     def found(self, printer):
         """The first resolved _ipp._tcp entry of `printer`; asserts that there is one."""
         services = self.ipp(printer.service)
-        assert services, f"{printer.service} was not found as _ipp._tcp"
+        assert services, f"{printer.service} was not found and resolved as _ipp._tcp"
         return services[0]
 
     def in_subtype(self, name, subtype):
@@ -173,11 +200,11 @@ def browse(fleet):
     return Browse({printer.service for printer in fleet.values()})
 
 
-def ipv4_address(host):
-    """The IPv4 address mDNS gives for `host` (Android's MdnsDiscovery drops services without one), or None."""
-    result = subprocess.run(["avahi-resolve-host-name", "-4", host], capture_output=True, text=True, timeout=20)
-    fields = result.stdout.split()
-    return fields[1] if len(fields) == 2 else None
+def ipv4_address(name):
+    """The IPv4 address `name`'s _ipp._tcp service resolves to (Android's MdnsDiscovery drops services without
+    one), or None."""
+    service = resolve(name, INET)
+    return service.address if service and re.fullmatch(r"\d+\.\d+\.\d+\.\d+", service.address) else None
 
 
 # ---- documents, generated once per run ----

@@ -57,8 +57,8 @@ def test_android_lists_and_prints(profile, fleet, browse, documents):
     assert service.txt.get("print_wfds") != "F", "TXT print_wfds=F: Android ignores the printer (opt-out)"
     rp = service.txt.get("rp", "").lstrip("/")
     assert rp, "TXT rp is empty: Android ignores the printer"
-    address = ipv4_address(service.host)
-    assert address, f"{service.host} has no IPv4 address: Android ignores the printer"
+    address = ipv4_address(printer.service)
+    assert address, f"{printer.service} resolves to no IPv4 address: Android ignores the printer"
     uri = f"ipp://{address}:{service.port}/{rp}"
     assert uri.rsplit(":", 1)[1] == printer.uri.rsplit(":", 1)[1], (uri, printer.uri)
 
