@@ -360,7 +360,16 @@ def pytest_runtest_makereport(item, call):
 def pytest_terminal_summary(terminalreporter):
     if not RESULTS:
         return
-    clients = list(CLIENT_NAMES)
+    # scripts/client-test runs pytest twice (cups-browsed alone in its own network namespace): the table holds both.
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    store = ARTIFACTS / "results.json"
+    earlier = json.loads(store.read_text()) if store.exists() else {"clients": [], "results": []}
+    merged = {(client, profile): verdict for client, profile, verdict in earlier["results"]}
+    merged.update(RESULTS)
+    clients = list(dict.fromkeys(earlier["clients"] + list(CLIENT_NAMES)))
+    store.write_text(json.dumps({"clients": clients,
+                                 "results": [[c, p, v] for (c, p), v in merged.items()]}, indent=1))
+    RESULTS.update(merged)
     profiles = sorted({profile for _, profile in RESULTS})
     lines = ["| profile | " + " | ".join(clients) + " |", "|---|" + "---|" * len(clients)]
     for profile in profiles:
