@@ -32,6 +32,10 @@ import ipp_wire  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PROFILES = sorted(path.stem for path in (REPO / "profiles").glob("*.json"))
+# The profile printed through the real cups-browsed: duplex-laser (PDF, like most printers), else the first one.
+CUPS_BROWSED_PROFILE = "duplex-laser" if "duplex-laser" in PROFILES else PROFILES[0]
+# scripts/client-test runs the cups-browsed test alone in a network namespace of its own; it needs one printer.
+ISOLATED = bool(os.environ.get("VP_CLIENT_TEST_ISOLATED"))
 ARTIFACTS = pathlib.Path(os.environ.get("VP_ARTIFACTS", REPO / "artifacts")) / "client-test"
 # The longest any start, browse or job of these tests may take, in seconds.
 WAIT_LIMIT = 60
@@ -96,7 +100,7 @@ class Printer:
 def fleet():
     """Every shipped profile running at once, by profile name."""
     root = tempfile.mkdtemp(prefix="vprinter-clients-")
-    printers = {profile: Printer(profile, root) for profile in PROFILES}
+    printers = {profile: Printer(profile, root) for profile in ([CUPS_BROWSED_PROFILE] if ISOLATED else PROFILES)}
     try:
         for printer in printers.values():
             printer.wait_ready()

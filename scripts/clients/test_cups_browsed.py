@@ -18,11 +18,9 @@ import time
 
 import pytest
 
-from conftest import ARTIFACTS, PROFILES, WAIT_LIMIT, record
+from conftest import ARTIFACTS, CUPS_BROWSED_PROFILE, WAIT_LIMIT, record
 
 CLIENT = "cups-browsed"
-# The profile printed through cups-browsed's queue: the first shipped one that takes PDF, as most printers do.
-PROFILE = "duplex-laser" if "duplex-laser" in PROFILES else PROFILES[0]
 
 
 def queue_for(service):
@@ -41,7 +39,7 @@ def queue_for(service):
 
 
 @pytest.mark.skipif(not os.environ.get("CUPS_SERVER"), reason="needs the private cupsd (scripts/client-test)")
-@pytest.mark.parametrize("profile", [PROFILE])
+@pytest.mark.parametrize("profile", [CUPS_BROWSED_PROFILE])
 def test_cups_browsed_creates_a_queue_and_prints_through_it(profile, fleet, documents):
     printer = fleet[profile]
     folder = tempfile.mkdtemp(prefix="vprinter-cups-browsed-")
