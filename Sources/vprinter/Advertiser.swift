@@ -1,4 +1,5 @@
 import DNSSD
+import Dispatch
 import Synchronization
 import VirtualPrinter
 
@@ -30,12 +31,18 @@ final class Advertiser: PrinterAdvertising {
         publisher.stop()
     }
 
+    /// Publishing and withdrawing run here, in the order asked, so that no caller waits for Avahi: with a fleet
+    /// of printers each registration costs the daemon more, and start-up, the API and IPP must not wait for it.
+    private let work = DispatchQueue(label: "vprinter.dnssd.publish")
+
     func advertise(_ printer: HostedPrinter, port: UInt16) {
-        registry.publish(printer, port: port)
+        let registry = registry
+        work.async { registry.publish(printer, port: port) }
     }
 
     func withdraw(_ printer: HostedPrinter) {
-        registry.withdraw(printer)
+        let registry = registry
+        work.async { registry.withdraw(printer) }
     }
 
     func isSettled(_ printer: HostedPrinter) -> Bool {
