@@ -14,8 +14,9 @@ from conftest import (Vprinter, call, call_json, get_printer_attributes, ipp, re
 FLEET_SIZE = int(os.environ.get("VP_FLEET_SIZE", "1000"))
 # Printers of the fleet that get a port of their own (port 0: any free port).
 OWN_PORTS = 10
-# The longest the whole fleet may take to be ready (advertised) or to print, in seconds.
-FLEET_LIMIT = 180
+# The longest the whole fleet may take to be advertised (Avahi's part: docs/dnssd.md "Many printers") and to
+# print, in seconds.
+FLEET_LIMIT = 240
 
 
 def keep_alive_post(connection, path, body):
@@ -39,17 +40,6 @@ def test_a_fleet_of_1000_printers_from_one_config_is_advertised_answers_and_prin
     try:
         uris_seconds = time.monotonic() - started
         deadline = time.monotonic() + FLEET_LIMIT
-        while call("GET", running.base + "/readyz")[0] != 200 and time.monotonic() < deadline:
-            time.sleep(0.1)
-        status, _, body = call("GET", running.base + "/readyz")
-        assert status == 200, body
-        ready_seconds = time.monotonic() - started
-        # Every printer is browsable (the daemon's own view of what vprinter published).
-        while browser.count(prefix) < FLEET_SIZE and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert browser.count(prefix) == FLEET_SIZE, "%d of %d printers browsable" % (browser.count(prefix), FLEET_SIZE)
-        browsable_seconds = time.monotonic() - started
-
         # Every printer answers Get-Printer-Attributes with its own name, over one keep-alive connection per port.
         connections = {}
         for index, uri in enumerate(running.uris):
@@ -73,9 +63,21 @@ def test_a_fleet_of_1000_printers_from_one_config_is_advertised_answers_and_prin
         assert len(records) == FLEET_SIZE
         assert all(record["job-state"] == "completed" for record in records)
         assert {record["printer-name"] for record in records} == {entry["name"] for entry in printers}
+        print_seconds = time.monotonic() - printing
+
+        # Meanwhile Avahi advertised them (it takes longer than printing): /readyz says so, and every printer is
+        # browsable (the daemon's own view of what vprinter published).
+        while call("GET", running.base + "/readyz")[0] != 200 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        status, _, body = call("GET", running.base + "/readyz")
+        assert status == 200, body
+        ready_seconds = time.monotonic() - started
+        while browser.count(prefix) < FLEET_SIZE and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert browser.count(prefix) == FLEET_SIZE, "%d of %d printers browsable" % (browser.count(prefix), FLEET_SIZE)
         record_figure("fleet", printers=FLEET_SIZE, uris_seconds=round(uris_seconds, 2),
-                      ready_seconds=round(ready_seconds, 2), browsable_seconds=round(browsable_seconds, 2),
-                      print_seconds=round(time.monotonic() - printing, 2))
+                      ready_seconds=round(ready_seconds, 2), browsable_seconds=round(time.monotonic() - started, 2),
+                      print_seconds=round(print_seconds, 2))
         for connection in connections.values():
             connection.close()
     finally:

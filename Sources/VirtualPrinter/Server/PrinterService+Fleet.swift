@@ -59,8 +59,9 @@ extension PrinterService {
             guard let hosted = registry.printer(named: route[1]) else {
                 return json(["error": "no printer \(route[1])"], status: 404)
             }
+            // JSON true or false only (JSONSerialization would also read 1 and 0 as Bool).
             guard let bytes = try? body.readAll(maximum: Self.maximumPrinterBodyBytes),
-                let on = requestJSON(bytes)?["on"] as? Bool
+                let value = requestJSON(bytes)?["on"], case .boolean(let on)? = JSONNumber(value)
             else {
                 return json(["error": "the body must be {\"on\": true} or {\"on\": false}"], status: 400)
             }
