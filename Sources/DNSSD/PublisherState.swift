@@ -53,7 +53,9 @@ struct PublisherState {
         guard let group else { return nil }
         if groupsChanged {
             groupIndex = [:]
-            for (id, entry) in entries { if let pointer = entry.group?.pointer { groupIndex[UInt(bitPattern: Int(bitPattern: pointer))] = id } }
+            for (id, entry) in entries {
+                if let pointer = entry.group?.pointer { groupIndex[UInt(bitPattern: Int(bitPattern: pointer))] = id }
+            }
             groupsChanged = false
         }
         return groupIndex[UInt(bitPattern: Int(bitPattern: group))]

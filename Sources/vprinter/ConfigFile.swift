@@ -62,7 +62,9 @@ struct ConfigFile: Sendable {
 
     /// One printer of the file.
     static func printer(_ entry: Any, path: String, file: String) throws(UsageError) -> PrinterSpec {
-        func problem(_ key: String, _ text: String) -> UsageError { UsageError("config \(file): \(path).\(key): \(text)") }
+        func problem(_ key: String, _ text: String) -> UsageError {
+            UsageError("config \(file): \(path).\(key): \(text)")
+        }
         guard let object = entry as? [String: Any] else {
             throw UsageError("config \(file): \(path): expected an object")
         }
@@ -92,14 +94,19 @@ struct ConfigFile: Sendable {
             spec.port = UInt16(number.intValue)
         }
         if let scenario = object["scenario"] {
-            spec.scenarios += try scenarios(scenario, problem: { problem("scenario", $0) }).map { relative($0, to: file) }
+            spec.scenarios += try scenarios(scenario, problem: { problem("scenario", $0) }).map {
+                relative($0, to: file)
+            }
         }
         if let options = object["options"] {
             guard let table = options as? [String: Any] else { throw problem("options", "expected an object") }
             var arguments: [String] = []
             for key in table.keys.sorted() {
                 guard printerOptions.contains(key) else {
-                    throw problem("options.\(key)", "not a per-printer option (per printer: \(printerOptions.sorted().joined(separator: ", ")); the rest go at the top level)")
+                    throw problem(
+                        "options.\(key)",
+                        "not a per-printer option (per printer: \(printerOptions.sorted().joined(separator: ", ")); the rest go at the top level)"
+                    )
                 }
                 if key == "scenario" {
                     spec.scenarios += try scenarios(table[key]!, problem: { problem("options.scenario", $0) }).map {
@@ -107,7 +114,10 @@ struct ConfigFile: Sendable {
                     }
                     continue
                 }
-                guard let given = try Self.arguments(key: key, value: table[key]!, path: "\(path).options.\(key)", file: file) else {
+                guard
+                    let given = try Self.arguments(
+                        key: key, value: table[key]!, path: "\(path).options.\(key)", file: file)
+                else {
                     throw problem("options.\(key)", "not an option of vprinter")
                 }
                 arguments += given

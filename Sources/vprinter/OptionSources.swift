@@ -105,7 +105,8 @@ enum OptionSources {
             if argument == option || argument.hasPrefix(option + "=") { return true }
             guard !argument.hasPrefix("--"), argument.count == 2 else { continue }
             // A short alias: the parser makes the same options of it as of the long name.
-            if let short = try? CommandLineOptions.parse([argument]), let long = try? CommandLineOptions.parse([option]),
+            if let short = try? CommandLineOptions.parse([argument]),
+                let long = try? CommandLineOptions.parse([option]),
                 short == long
             {
                 return true

@@ -24,7 +24,8 @@ struct RunCommand {
             specs[index].scenarios = options.scenarios + specs[index].scenarios
             // The command line's --speed and --consumables win over what a scenario says.
             specs[index].speed = specs[index].speed ?? options.speed.flatMap(PrintSpeed.init(rawValue:))
-            specs[index].tracksConsumables = specs[index].tracksConsumables ?? options.consumables.map { $0 == "tracked" }
+            specs[index].tracksConsumables =
+                specs[index].tracksConsumables ?? options.consumables.map { $0 == "tracked" }
         }
         var profileNames: [String] = []
         var loaded: [String: String] = [:]

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import IPP
+import Synchronization
 import Testing
 
 @testable import VirtualPrinter
@@ -16,7 +17,8 @@ final class FleetHarness {
         folder = try TemporaryFolder()
         let factory = PrinterFactory(
             settings: PrinterFactory.Settings(
-                outputDirectory: folder.path, profileDirectories: [repositoryRoot.appendingPathComponent("profiles").path]),
+                outputDirectory: folder.path,
+                profileDirectories: [repositoryRoot.appendingPathComponent("profiles").path]),
             jobIDs: JobIDAllocator(outputDirectory: folder.path), scheduler: testScheduler, renderer: nil,
             events: EventHub(), log: { _ in })
         fleet = PrinterFleet(
@@ -64,12 +66,11 @@ final class RecordingAdvertiser: PrinterAdvertising, Sendable {
     func isSettled(_ printer: HostedPrinter) -> Bool { calls.contains("advertise \(printer.name)") }
 }
 
-import Synchronization
-
 @Suite struct FleetTests {
     @Test func postingAPrinterCreatesItAtItsOwnPathAndAdvertisesIt() throws {
         let harness = try FleetHarness()
-        let response = harness.request("POST", "/api/v1/printers", body: #"{"name": "desk 1", "profile": "color-inkjet"}"#)
+        let response = harness.request(
+            "POST", "/api/v1/printers", body: #"{"name": "desk 1", "profile": "color-inkjet"}"#)
         #expect(response.status == 201)
         #expect(response.headers["Location"] == "/api/v1/printers/desk-1")
         let object = try harness.json(response)
@@ -79,7 +80,8 @@ import Synchronization
         #expect(object["power"] as? String == "on")
         #expect(harness.advertiser.calls == ["advertise desk 1"])
         let answer = try harness.ipp(
-            ippRequest(.getPrinterAttributes, printerURI: "ipp://localhost:631/ipp/print/desk-1"), path: "/ipp/print/desk-1")
+            ippRequest(.getPrinterAttributes, printerURI: "ipp://localhost:631/ipp/print/desk-1"),
+            path: "/ipp/print/desk-1")
         #expect(answer.code == IPPStatus.successfulOK.rawValue)
         #expect(answer.attribute("printer-id", in: .printerAttributes)?.value?.integerValue == 1)
     }
@@ -91,7 +93,8 @@ import Synchronization
         #expect(harness.advertiser.calls == ["advertise gone", "withdraw gone"])
         #expect(harness.request("DELETE", "/api/v1/printers/gone").status == 404)
         let answer = try harness.ipp(
-            ippRequest(.getPrinterAttributes, printerURI: "ipp://localhost:631/ipp/print/gone"), path: "/ipp/print/gone")
+            ippRequest(.getPrinterAttributes, printerURI: "ipp://localhost:631/ipp/print/gone"), path: "/ipp/print/gone"
+        )
         #expect(answer.code == IPPStatus.clientErrorNotFound.rawValue)
     }
 
@@ -148,12 +151,17 @@ import Synchronization
         let harness = try FleetHarness()
         var create = ippRequest(
             .createPrinter, printerURI: nil,
-            [IPPAttribute("system-uri", .uri("ipp://localhost:631/ipp/system")),
-             IPPAttribute("printer-service-type", .keyword("print"))])
+            [
+                IPPAttribute("system-uri", .uri("ipp://localhost:631/ipp/system")),
+                IPPAttribute("printer-service-type", .keyword("print")),
+            ])
         create.groups.append(
             IPPAttributeGroup(
                 tag: .printerAttributes,
-                attributes: [IPPAttribute("printer-name", .name("made")), IPPAttribute("vprinter-profile", .name("color-inkjet"))]))
+                attributes: [
+                    IPPAttribute("printer-name", .name("made")),
+                    IPPAttribute("vprinter-profile", .name("color-inkjet")),
+                ]))
         let created = try harness.ipp(create, path: "/ipp/system")
         #expect(created.code == IPPStatus.successfulOK.rawValue)
         let id = try #require(created.attribute("printer-id", in: .printerAttributes)?.value?.integerValue)

@@ -34,7 +34,8 @@ import Testing
         #expect(snapshot.requests[.init(operation: 0x0002, status: 0x0406)] == 1)
         #expect(snapshot.latency[0x000B]?.count == 2)
         let text = MetricsText.render(printers: [], metrics: metrics, openConnections: 3)
-        #expect(text.contains(#"vprinter_ipp_requests_total{operation="Get-Printer-Attributes",status="successful-ok"} 2"#))
+        #expect(
+            text.contains(#"vprinter_ipp_requests_total{operation="Get-Printer-Attributes",status="successful-ok"} 2"#))
         #expect(text.contains(#"vprinter_ipp_requests_total{operation="Print-Job",status="client-error-not-found"} 1"#))
         #expect(text.contains("vprinter_open_connections 3\n"))
         #expect(text.contains("# TYPE vprinter_ipp_request_duration_seconds histogram\n"))

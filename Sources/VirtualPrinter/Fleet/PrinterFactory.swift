@@ -76,7 +76,8 @@ public final class PrinterFactory: Sendable {
         var path = file
         if !FileManager.default.fileExists(atPath: file), !file.contains("/") {
             let candidates = settings.profileDirectories.map {
-                URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("scenarios/\(file).json").path
+                URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("scenarios/\(file).json")
+                    .path
             }
             path = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? file
         }

@@ -67,7 +67,8 @@ public final class PrinterFleet: Sendable {
     ) throws(FleetError) -> HostedPrinter {
         try PrinterFactory.validate(name: name)
         let path = resourcePath ?? "/ipp/print/\(PrinterConfiguration.pathSegment(for: name))"
-        if registry.printer(named: name) != nil || registry.printer(named: PrinterConfiguration.pathSegment(for: name)) != nil
+        if registry.printer(named: name) != nil
+            || registry.printer(named: PrinterConfiguration.pathSegment(for: name)) != nil
             || registry.printer(atPath: path) != nil
         {
             throw .nameTaken(name)

@@ -16,8 +16,10 @@ struct SystemService {
         .getSystemAttributes, .getPrinters, .createPrinter, .deletePrinter, .shutdownOnePrinter, .startupOnePrinter,
     ]
     /// What Create-Printer reads from its printer-attributes group (printer-creation-attributes-supported).
-    static let creationAttributes = ["printer-name", "printer-info", "printer-location", "vprinter-profile",
-        "vprinter-scenario"]
+    static let creationAttributes = [
+        "printer-name", "printer-info", "printer-location", "vprinter-profile",
+        "vprinter-scenario",
+    ]
     /// Get-Printers returns these when the request names none.
     static let defaultPrinterAttributes = [
         "printer-id", "printer-name", "printer-uri-supported", "printer-uuid", "printer-state", "printer-state-reasons",
@@ -66,7 +68,8 @@ struct SystemService {
 
     func getSystemAttributes(_ context: Context) -> IPPResponse {
         let requested = Set(context.requested ?? ["all"])
-        let all = requested.contains("all") || requested.contains("system-description")
+        let all =
+            requested.contains("all") || requested.contains("system-description")
             || requested.contains("system-status")
         var group = IPPAttributeGroup(tag: .systemAttributes)
         for attribute in systemAttributes(context) where all || requested.contains(attribute.name) {
@@ -91,12 +94,15 @@ struct SystemService {
             IPPAttribute(name: "ipp-versions-supported", values: [.keyword("1.1"), .keyword("2.0")]),
             IPPAttribute(name: "natural-language-configured", values: [.naturalLanguage("en")]),
             IPPAttribute(name: "operations-supported", values: Self.operations.map { .enumValue(Int32($0.rawValue)) }),
-            IPPAttribute(name: "printer-creation-attributes-supported", values: Self.creationAttributes.map { .keyword($0) }),
+            IPPAttribute(
+                name: "printer-creation-attributes-supported", values: Self.creationAttributes.map { .keyword($0) }),
             IPPAttribute("system-config-change-date-time", .dateTime(start)),
             IPPAttribute("system-config-change-time", .integer(1)),
             IPPAttribute(name: "system-configured-printers", values: hosted.map { configuredPrinter($0, context) }),
             IPPAttribute("system-current-time", .dateTime(IPPDateTime(secondsSince1970: now))),
-            IPPAttribute("system-default-printer-id", hosted.first.map { .integer(Int32(clamping: $0.id)) } ?? .outOfBand(.noValue)),
+            IPPAttribute(
+                "system-default-printer-id",
+                hosted.first.map { .integer(Int32(clamping: $0.id)) } ?? .outOfBand(.noValue)),
             IPPAttribute("system-info", .text("vprinter: virtual IPP Everywhere printers for testing")),
             IPPAttribute("system-location", .text("")),
             IPPAttribute("system-make-and-model", .text("vprinter")),
@@ -117,7 +123,8 @@ struct SystemService {
         let (state, reasons, accepting) = hosted.printer.status.withLock { ($0.state, $0.reasons, $0.isAcceptingJobs) }
         return .collection([
             IPPAttribute("printer-id", .integer(Int32(clamping: hosted.id))),
-            IPPAttribute("printer-info", .text(hosted.printer.cache["printer-info"]?.value?.stringValue ?? hosted.name)),
+            IPPAttribute(
+                "printer-info", .text(hosted.printer.cache["printer-info"]?.value?.stringValue ?? hosted.name)),
             IPPAttribute("printer-is-accepting-jobs", .boolean(accepting && hosted.printer.power.isOn)),
             IPPAttribute("printer-name", .name(hosted.name)),
             IPPAttribute("printer-service-type", .keyword("print")),
@@ -239,7 +246,8 @@ struct SystemService {
                     IPPAttribute("printer-name", .name(hosted.name)),
                     IPPAttribute("printer-state", .enumValue(state.rawValue)),
                     IPPAttribute(
-                        name: "printer-state-reasons", values: (reasons.isEmpty ? ["none"] : reasons).map { .keyword($0) }),
+                        name: "printer-state-reasons",
+                        values: (reasons.isEmpty ? ["none"] : reasons).map { .keyword($0) }),
                     IPPAttribute("printer-uri-supported", .uri(printerURI(hosted, context))),
                     IPPAttribute("printer-uuid", .uri(hosted.printer.configuration.uuid)),
                     IPPAttribute("printer-xri-supported", .collection(Self.xri(printerURI(hosted, context)))),
@@ -261,7 +269,8 @@ struct SystemService {
         {
             return .success(hosted)
         }
-        return .failure(IPPResponseError(.clientErrorBadRequest, "The request needs printer-id (or a printer's printer-uri)."))
+        return .failure(
+            IPPResponseError(.clientErrorBadRequest, "The request needs printer-id (or a printer's printer-uri)."))
     }
 
     func deletePrinter(_ context: Context) -> IPPResponse {

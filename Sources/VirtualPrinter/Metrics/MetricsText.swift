@@ -26,8 +26,9 @@ enum MetricsText {
                 text += "vprinter_jobs{printer=\"\(label)\",state=\"\(state.keyword)\"} \(byState[state] ?? 0)\n"
             }
         }
-        counter(&text, printers, "vprinter_impressions_total", "Impressions (sides) of completed jobs, copies included.")
-        { $0.impressions.load(ordering: .relaxed) }
+        counter(
+            &text, printers, "vprinter_impressions_total", "Impressions (sides) of completed jobs, copies included."
+        ) { $0.impressions.load(ordering: .relaxed) }
         counter(&text, printers, "vprinter_sheets_total", "Media sheets of completed jobs, copies included.") {
             $0.sheets.load(ordering: .relaxed)
         }
@@ -42,7 +43,9 @@ enum MetricsText {
 
         let snapshot = metrics.snapshot
         family(&text, "vprinter_ipp_requests_total", "counter", "IPP requests answered, by operation and status.")
-        for (key, count) in snapshot.requests.sorted(by: { ($0.key.operation, $0.key.status) < ($1.key.operation, $1.key.status) }) {
+        for (key, count) in snapshot.requests.sorted(by: {
+            ($0.key.operation, $0.key.status) < ($1.key.operation, $1.key.status)
+        }) {
             let operation = escape(IPPOperation(rawValue: key.operation).description)
             let status = escape(IPPStatus(rawValue: key.status).description)
             text += "vprinter_ipp_requests_total{operation=\"\(operation)\",status=\"\(status)\"} \(count)\n"

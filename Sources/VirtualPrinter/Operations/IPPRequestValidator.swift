@@ -75,7 +75,8 @@ enum IPPRequestValidator {
             operation.attributes.count >= 2
         else {
             return IPPResponseError(
-                .clientErrorBadRequest, "The request must start with attributes-charset and attributes-natural-language.")
+                .clientErrorBadRequest,
+                "The request must start with attributes-charset and attributes-natural-language.")
         }
         let charset = operation.attributes[0]
         let language = operation.attributes[1]
@@ -85,7 +86,8 @@ enum IPPRequestValidator {
             language.values.count == 1
         else {
             return IPPResponseError(
-                .clientErrorBadRequest, "The first two attributes must be attributes-charset and attributes-natural-language.")
+                .clientErrorBadRequest,
+                "The first two attributes must be attributes-charset and attributes-natural-language.")
         }
         return nil
     }

@@ -47,7 +47,9 @@ extension PrinterService {
             return json(summary(of: hosted, request: request))
         case ("DELETE", 2, _):
             if let refusal = refuseMutation(request) { return refusal }
-            guard let fleet = fleet.withLock({ $0 }) else { return json(["error": "\(FleetError.unsupported)"], status: 501) }
+            guard let fleet = fleet.withLock({ $0 }) else {
+                return json(["error": "\(FleetError.unsupported)"], status: 501)
+            }
             do {
                 let removed = try fleet.remove(named: route[1])
                 return json(["deleted": removed.name])
@@ -107,8 +109,12 @@ extension PrinterService {
 
     /// `POST /api/v1/printers` `{"profile", "name", "scenario", "port"}`: 201 with the printer and its URI.
     func createPrinter(_ request: HTTPRequest, body: [UInt8]) -> HTTPResponse {
-        guard let fleet = fleet.withLock({ $0 }) else { return json(["error": "\(FleetError.unsupported)"], status: 501) }
-        guard let object = requestJSON(body) else { return json(["error": "the body must be a JSON object"], status: 400) }
+        guard let fleet = fleet.withLock({ $0 }) else {
+            return json(["error": "\(FleetError.unsupported)"], status: 501)
+        }
+        guard let object = requestJSON(body) else {
+            return json(["error": "the body must be a JSON object"], status: 400)
+        }
         let spec: PrinterSpec
         let name: String
         do {
@@ -126,7 +132,8 @@ extension PrinterService {
     /// A printer as the printers API shows it: the listing's fields, its printer-id, power and own port.
     func summary(of hosted: HostedPrinter, request: HTTPRequest) -> [String: Any] {
         let host = request.host ?? "localhost"
-        let authority = "\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(hosted.port ?? request.localPort)"
+        let authority =
+            "\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(hosted.port ?? request.localPort)"
         var object = PrinterOverview(hosted.printer).json(authority: authority)
         object["printer-id"] = hosted.id
         object["power"] = hosted.printer.power.isOn ? "on" : "off"

@@ -7,7 +7,9 @@ extension PrinterService {
     func handleGET(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
         // The icon's printer by its path (one lookup, however many printers run).
-        if path.hasSuffix(".png"), let slash = path.lastIndex(of: "/"), let printer = printer(atPath: String(path[..<slash])) {
+        if path.hasSuffix(".png"), let slash = path.lastIndex(of: "/"),
+            let printer = printer(atPath: String(path[..<slash]))
+        {
             let prefix = printer.configuration.resourcePath + "/icon-"
             if path.hasPrefix(prefix),
                 let size = Int(path.dropFirst(prefix.count).dropLast(4)), PrinterIcon.sizes.contains(size)

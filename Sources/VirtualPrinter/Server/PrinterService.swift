@@ -45,7 +45,8 @@ public final class PrinterService: HTTPHandler {
 
     /// A service over a registry that a ``PrinterFleet`` fills.
     public init(
-        registry: PrinterRegistry, events: EventHub, apiToken: String? = nil, metrics: ServiceMetrics = ServiceMetrics(),
+        registry: PrinterRegistry, events: EventHub, apiToken: String? = nil,
+        metrics: ServiceMetrics = ServiceMetrics(),
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.registry = registry
@@ -127,7 +128,8 @@ public final class PrinterService: HTTPHandler {
         }
         guard let printer = printer(atPath: target.printerPath) else {
             return ipp(
-                .error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message, since: started)
+                .error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message,
+                since: started)
         }
         guard printer.power.isOn else { return Self.unanswered }
         let operation = message[group: .operationAttributes]
