@@ -100,8 +100,8 @@ def call(method, url, body=None, timeout=WAIT_LIMIT):
         return error.code, error.headers, error.read()
 
 
-def call_json(method, url, body=None, expect=200):
-    status, _, answer = call(method, url, body)
+def call_json(method, url, body=None, expect=200, timeout=WAIT_LIMIT):
+    status, _, answer = call(method, url, body, timeout=timeout)
     assert status == expect, "%s %s: %d %s" % (method, url, status, answer[:400])
     return json.loads(answer)
 
