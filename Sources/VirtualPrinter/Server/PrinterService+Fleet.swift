@@ -18,8 +18,12 @@ extension PrinterService {
     /// Answers the requests of this extension; nil for every other request.
     func handleFleetRequest(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse? {
         let path = request.path
-        if path.hasPrefix("/ipp/print"), let printer = printer(atPathOrBelow: path), !printer.power.isOn {
-            return Self.unanswered
+        if path.hasPrefix("/ipp/") {
+            // IPP itself (the request path) is silenced in handleIPP once its target is known: one lookup.
+            if request.method != "POST", let printer = printer(atPathOrBelow: path), !printer.power.isOn {
+                return Self.unanswered
+            }
+            return nil
         }
         switch (request.method, path) {
         case ("GET", "/livez"), ("HEAD", "/livez"):
