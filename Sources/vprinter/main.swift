@@ -29,4 +29,6 @@ case .run:
     exit(RunCommand(options: options).run())
 case .render:
     exit(RenderCommand(options: options).run())
+case .compare:
+    exit(CompareCommand(options: options).run())
 }

@@ -24,6 +24,8 @@ public final class Printer: Sendable {
     let faults = FaultEngine()
     /// Event notification subscriptions and their events (RFC 3995, RFC 3996).
     let subscriptions = SubscriptionStore()
+    /// The text of printed sides read so far, and OCR runs in progress.
+    let textStore = SideTextStore()
     let log: @Sendable (String) -> Void
     /// When the printer started, for printer-up-time and time-at-* values.
     let startTime: Double
