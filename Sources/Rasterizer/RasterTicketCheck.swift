@@ -2,9 +2,8 @@
 /// kind, pages made for another media size or other sides than the job prints with. The job still prints as
 /// its ticket says.
 struct RasterTicketCheck {
-    /// Page and media sizes within this many hundredths of a millimetre agree (pixel rounding at low
-    /// resolutions, inch and millimetre names of the same size).
-    static let sizeTolerance = 100
+    /// Page and media sizes within this many hundredths of a millimetre agree.
+    static let sizeTolerance = RenderWarning.pageSizeTolerance
 
     let ticket: JobTicket
     let document: Int

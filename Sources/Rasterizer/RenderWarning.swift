@@ -15,6 +15,9 @@ public struct RenderWarning: Sendable, Equatable {
 
     /// The most warnings one job reports; the rest are counted in a last warning.
     public static let maximumPerJob = 50
+    /// A raster page and the job's media agree when both sides are within this many hundredths of a millimetre
+    /// (pixel rounding at low resolutions, inch and millimetre names of one size).
+    public static let pageSizeTolerance = 100
 
     public var kind: Kind
     /// 1-based document number in the job.

@@ -83,3 +83,44 @@ import Testing
         #expect(throws: ImageCheckError.self) { try PNGFile.read(path + ".missing") }
     }
 }
+
+@Suite struct ImageCheckLimitTests {
+    /// A PNG of a `width` x `height` 8-bit RGB image whose pixel data is missing: signature, IHDR, an empty IDAT
+    /// and IEND, with their CRCs. Enough for the header to be read.
+    private func header(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ value: UInt32) -> [UInt8] {
+            [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+        }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in body {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+            }
+            return be(UInt32(data.count)) + body + be(~crc)
+        }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("IHDR", be(width) + be(height) + [8, 2, 0, 0, 0])
+            + chunk("IDAT", []) + chunk("IEND", [])
+    }
+
+    @Test func anImageAboveTheLimitIsRefusedBeforeItsPixelsAreRead() throws {
+        let path = NSTemporaryDirectory() + "/imagecheck-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // 10,001 x 10,000 pixels: just over RGBImage.maximumPixels (100 million).
+        try Data(header(width: 10_001, height: 10_000)).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ImageCheckError.tooLarge(path: path, width: 10_001, height: 10_000)) { try PNGFile.read(path) }
+        #expect(10_001 * 10_000 > RGBImage.maximumPixels && 10_000 * 10_000 <= RGBImage.maximumPixels)
+    }
+
+    @Test func aPixelCountsAsDifferentOnlyAboveTheTolerance() {
+        let white = RGBImage(width: 4, height: 4)
+        var within = white
+        within[0, 0] = (UInt8(255 - ImageComparison.pixelTolerance), 255, 255)
+        #expect(ImageComparison.compare(within, white).differingPixels == 0)
+        var beyond = white
+        beyond[0, 0] = (UInt8(255 - ImageComparison.pixelTolerance - 1), 255, 255)
+        #expect(ImageComparison.compare(beyond, white).differingPixels == 1)
+    }
+}

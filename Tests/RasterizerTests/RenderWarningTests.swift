@@ -96,3 +96,29 @@ import Testing
         #expect(last.hasSuffix("more warnings were left out (at most \(RenderWarning.maximumPerJob) a job)"), "\(last)")
     }
 }
+
+@Suite struct RasterPageSizeToleranceTests {
+    /// One page of `width` x 1169 pixels at 100 dpi (an A4 height) printed on A4 media.
+    private func warnings(width: Int) throws -> [RenderWarning] {
+        let harness = try RenderHarness()
+        let path = harness.folder.file("page.pwg")
+        try Data(SyntheticRaster.pwg([SyntheticRaster.PWGPage(width: width, height: 1169, resolution: 100)])).write(
+            to: URL(fileURLWithPath: path))
+        var ticket = JobTicket()
+        ticket.resolution = 25
+        (ticket.mediaWidth, ticket.mediaHeight) = (21_000, 29_700)
+        let found = Mutex<[RenderWarning]>([])
+        _ = try JobRenderer(folder: harness.output, ticket: ticket, threads: 1).render(
+            [JobRenderer.Document(path: path)], onImpression: { _ in },
+            onWarning: { warning in found.withLock { $0.append(warning) } })
+        return found.withLock { $0 }
+    }
+
+    @Test func pageSizesAgreeWithinTheToleranceOnly() throws {
+        // 830 pixels at 100 dpi are 210.8 mm (within 1 mm of A4's 210); 832 are 211.3 mm (beyond).
+        #expect(832 * 2540 / 100 - 21_000 > RenderWarning.pageSizeTolerance)
+        #expect(830 * 2540 / 100 - 21_000 <= RenderWarning.pageSizeTolerance)
+        #expect(try warnings(width: 830).isEmpty)
+        #expect(try warnings(width: 832).map(\.kind) == [.rasterPageSize])
+    }
+}
