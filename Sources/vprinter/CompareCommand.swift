@@ -93,7 +93,8 @@ struct CompareCommand {
         thresholds["max-diff-pixels"] = report.thresholds.maximumDifferingPixels ?? NSNull()
         let object: [String: Any] = ["passed": report.passed, "thresholds": thresholds, "sides": sides]
         let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 }

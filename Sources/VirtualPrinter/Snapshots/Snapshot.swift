@@ -182,19 +182,20 @@ public enum Snapshot {
         side.differingPixels = comparison.differingPixels
         var problems: [String] = []
         if let minimum = thresholds.minimumPSNR, let psnr = comparison.psnr, psnr < minimum {
-            problems.append("PSNR \(format(psnr)) dB < \(format(minimum))")
+            problems.append("PSNR below \(format(minimum)) dB")
         }
         if let minimum = thresholds.minimumSSIM, let ssim = comparison.ssim, ssim < minimum {
-            problems.append("SSIM \(format(ssim, places: 4)) < \(format(minimum, places: 4))")
+            problems.append("SSIM below \(format(minimum, places: 4))")
         }
         if let maximum = thresholds.maximumDifferingPixels, comparison.differingPixels > maximum {
             problems.append("\(comparison.differingPixels) differing pixels > \(maximum)")
         }
         side.status = problems.isEmpty ? .passed : .failed
+        let differing = "\(comparison.differingPixels) pixels differ"
         side.message =
-            problems.isEmpty
-            ? (comparison.isIdentical ? "identical" : "within the thresholds")
-            : problems.joined(separator: ", ") + " (\(comparison.differingPixels) pixels differ)"
+            comparison.isIdentical
+            ? "identical"
+            : (problems.isEmpty ? "within the thresholds" : problems.joined(separator: ", ")) + "; \(differing)"
         return side
     }
 
