@@ -26,60 +26,53 @@ public struct InkTally: Sendable {
 
     /// Adds a row of Cairo RGB24 pixels (a 32-bit word a pixel: blue in the low byte, the top byte unused).
     public mutating func addBGRX(_ row: UnsafeRawPointer, width: Int) {
-        var (c, m, y, k) = (0, 0, 0, 0)
-        var darkest = 255
-        var chroma = 0
-        var x = 0
-        while x < width {
-            // Two pixels at a time while they are white, as most of a sheet is.
-            if x + 2 <= width,
-                row.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) & Self.twoWhitePixels
-                    == Self.twoWhitePixels
-            {
-                x += 2
-                continue
-            }
-            let value = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) & 0x00FF_FFFF
-            x += 1
+        let words = row.assumingMemoryBound(to: UInt32.self)
+        var sums = RowSums()
+        for x in 0..<width {
+            let value = words[x] & 0x00FF_FFFF
             if value == 0x00FF_FFFF { continue }
-            let b = Int(value & 0xFF)
-            let g = Int((value >> 8) & 0xFF)
-            let r = Int(value >> 16)
-            let high = max(r, max(g, b))
-            let low = min(r, min(g, b))
-            c += high - r
-            m += high - g
-            y += high - b
-            k += 255 - high
-            darkest = min(darkest, low)
-            chroma = max(chroma, high - low)
+            sums.add(red: Int(value >> 16), green: Int((value >> 8) & 0xFF), blue: Int(value & 0xFF))
         }
-        add(c, m, y, k, width: width, darkest: darkest, chroma: chroma)
+        add(sums, width: width)
     }
-
-    /// Two Cairo RGB24 pixels' color bytes, all white.
-    private static let twoWhitePixels: UInt64 = 0x00FF_FFFF_00FF_FFFF
 
     /// Adds a row of 8-bit R, G, B samples.
     public mutating func addRGB(_ row: UnsafePointer<UInt8>, width: Int) {
-        var (c, m, y, k) = (0, 0, 0, 0)
+        var sums = RowSums()
+        for x in 0..<width {
+            let (r, g, b) = (Int(row[x * 3]), Int(row[x * 3 + 1]), Int(row[x * 3 + 2]))
+            if r & g & b == 255 { continue }
+            sums.add(red: r, green: g, blue: b)
+        }
+        add(sums, width: width)
+    }
+
+    /// The ink of the colored pixels of one row (white ones add nothing and are skipped).
+    private struct RowSums {
+        var cyan = 0
+        var magenta = 0
+        var yellow = 0
+        var black = 0
         var darkest = 255
         var chroma = 0
-        for x in 0..<width {
-            let r = Int(row[x * 3])
-            let g = Int(row[x * 3 + 1])
-            let b = Int(row[x * 3 + 2])
-            if r & g & b == 255 { continue }
+
+        @inline(__always)
+        mutating func add(red r: Int, green g: Int, blue b: Int) {
             let high = max(r, max(g, b))
             let low = min(r, min(g, b))
-            c += high - r
-            m += high - g
-            y += high - b
-            k += 255 - high
+            cyan += high - r
+            magenta += high - g
+            yellow += high - b
+            black += 255 - high
             darkest = min(darkest, low)
             chroma = max(chroma, high - low)
         }
-        add(c, m, y, k, width: width, darkest: darkest, chroma: chroma)
+    }
+
+    private mutating func add(_ sums: RowSums, width: Int) {
+        add(
+            sums.cyan, sums.magenta, sums.yellow, sums.black, width: width, darkest: sums.darkest,
+            chroma: sums.chroma)
     }
 
     /// Adds a row of 8-bit gray pixels (0 = black).

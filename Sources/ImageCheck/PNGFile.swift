@@ -10,29 +10,18 @@ public enum PNGFile {
 
     /// Reads any PNG (every depth, palette, gray, alpha composed over white) as 8-bit RGB.
     public static func read(_ path: String) throws(ImageCheckError) -> RGBImage {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        defer { png_image_free(&image) }
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
-            throw .unreadable(path: path, message: message(image))
-        }
-        let width = Int(image.width)
-        let height = Int(image.height)
-        guard width * height <= RGBImage.maximumPixels else {
-            throw .tooLarge(path: path, width: width, height: height)
-        }
-        image.format = Self.formatRGB
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        var white = png_color(red: 255, green: 255, blue: 255)
-        let finished = pixels.withUnsafeMutableBytes { buffer in
-            png_image_finish_read(&image, &white, buffer.baseAddress, png_int_32(width * 3), nil)
-        }
-        guard finished != 0 else { throw .unreadable(path: path, message: message(image)) }
+        let (width, height, pixels) = try read(path, format: formatRGB, channels: 3)
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
     /// Reads any PNG as 8-bit gray, one byte a pixel (alpha composed over white).
     public static func readGray(_ path: String) throws(ImageCheckError) -> (width: Int, height: Int, pixels: [UInt8]) {
+        try read(path, format: formatGray, channels: 1)
+    }
+
+    private static func read(_ path: String, format: png_uint_32, channels: Int) throws(ImageCheckError) -> (
+        width: Int, height: Int, pixels: [UInt8]
+    ) {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -44,11 +33,11 @@ public enum PNGFile {
         guard width * height <= RGBImage.maximumPixels else {
             throw .tooLarge(path: path, width: width, height: height)
         }
-        image.format = Self.formatGray
-        var pixels = [UInt8](repeating: 0, count: width * height)
+        image.format = format
+        var pixels = [UInt8](repeating: 0, count: width * height * channels)
         var white = png_color(red: 255, green: 255, blue: 255)
         let finished = pixels.withUnsafeMutableBytes { buffer in
-            png_image_finish_read(&image, &white, buffer.baseAddress, png_int_32(width), nil)
+            png_image_finish_read(&image, &white, buffer.baseAddress, png_int_32(width * channels), nil)
         }
         guard finished != 0 else { throw .unreadable(path: path, message: message(image)) }
         return (width, height, pixels)

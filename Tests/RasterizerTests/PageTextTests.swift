@@ -11,15 +11,14 @@ import Testing
         let pages = words.enumerated().map { index, word in
             "72 \(height - 100) moveto (Page \(index + 1) says \(word)) show showpage"
         }
-        let source = harness.folder.file("words.ps")
-        try """
-        %!PS
-        << /PageSize [\(width) \(height)] >> setpagedevice
-        /Helvetica findfont 24 scalefont setfont
-        \(pages.joined(separator: "\n"))
-        """.write(toFile: source, atomically: true, encoding: .utf8)
-        let pdf = harness.folder.file("words.pdf")
-        try ExternalTool.ghostscript(["-sDEVICE=pdfwrite", "-sOutputFile=\(pdf)", source])
+        let pdf = try TestDocuments.pdf(
+            in: harness.folder, named: "words",
+            postScript: """
+                %!PS
+                << /PageSize [\(width) \(height)] >> setpagedevice
+                /Helvetica findfont 24 scalefont setfont
+                \(pages.joined(separator: "\n"))
+                """)
         return pdf
     }
 
@@ -57,15 +56,14 @@ import Testing
         let harness = try RenderHarness()
         // A landscape page printed at its own size on a portrait sheet without turning it (print-scaling none):
         // its right part falls off the sheet, and with it the end of a long line.
-        let source = harness.folder.file("wide.ps")
-        try """
-        %!PS
-        << /PageSize [792 612] >> setpagedevice
-        /Helvetica findfont 20 scalefont setfont
-        200 500 moveto (middle words) show 720 500 moveto (farright) show showpage
-        """.write(toFile: source, atomically: true, encoding: .utf8)
-        let pdf = harness.folder.file("wide.pdf")
-        try ExternalTool.ghostscript(["-sDEVICE=pdfwrite", "-sOutputFile=\(pdf)", source])
+        let pdf = try TestDocuments.pdf(
+            in: harness.folder, named: "wide",
+            postScript: """
+                %!PS
+                << /PageSize [792 612] >> setpagedevice
+                /Helvetica findfont 20 scalefont setfont
+                200 500 moveto (middle words) show 720 500 moveto (farright) show showpage
+                """)
         var ticket = JobTicket()
         ticket.resolution = 72
         ticket.scaling = .none

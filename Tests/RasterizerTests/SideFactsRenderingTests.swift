@@ -9,16 +9,14 @@ import Testing
     private func squarePDF(
         _ harness: RenderHarness, x: Int, y: Int, side: Int, color: String = "0 0 0", name: String = "square"
     ) throws -> String {
-        let source = harness.folder.file("\(name).ps")
-        try """
-        %!PS
-        << /PageSize [612 792] >> setpagedevice
-        \(color) setrgbcolor \(x) \(792 - y - side) \(side) \(side) rectfill
-        showpage
-        """.write(toFile: source, atomically: true, encoding: .utf8)
-        let pdf = harness.folder.file("\(name).pdf")
-        try ExternalTool.ghostscript(["-sDEVICE=pdfwrite", "-sOutputFile=\(pdf)", source])
-        return pdf
+        try TestDocuments.pdf(
+            in: harness.folder, named: name,
+            postScript: """
+                %!PS
+                << /PageSize [612 792] >> setpagedevice
+                \(color) setrgbcolor \(x) \(792 - y - side) \(side) \(side) rectfill
+                showpage
+                """)
     }
 
     private func ticket(margins: Int = 0, mode: ColorMode = .color) -> JobTicket {
@@ -34,14 +32,13 @@ import Testing
     @Test func aBlackSquareCoversItsShareOfTheSide() throws {
         let harness = try RenderHarness()
         // 153 x 198 points is a sixteenth of a letter page (612 x 792).
-        let source = harness.folder.file("quarter.ps")
-        try """
-        %!PS
-        << /PageSize [612 792] >> setpagedevice
-        0 setgray 100 100 153 198 rectfill showpage
-        """.write(toFile: source, atomically: true, encoding: .utf8)
-        let pdf = harness.folder.file("quarter.pdf")
-        try ExternalTool.ghostscript(["-sDEVICE=pdfwrite", "-sOutputFile=\(pdf)", source])
+        let pdf = try TestDocuments.pdf(
+            in: harness.folder, named: "quarter",
+            postScript: """
+                %!PS
+                << /PageSize [612 792] >> setpagedevice
+                0 setgray 100 100 153 198 rectfill showpage
+                """)
         let (impressions, _) = try harness.render([pdf], ticket: ticket())
         let facts = impressions[0].facts
         #expect(!facts.blank && !facts.hasColor && !facts.outsidePrintableArea)
@@ -51,11 +48,8 @@ import Testing
 
     @Test func anEmptyPageIsBlank() throws {
         let harness = try RenderHarness()
-        let source = harness.folder.file("empty.ps")
-        try "%!PS\n<< /PageSize [612 792] >> setpagedevice showpage\n".write(
-            toFile: source, atomically: true, encoding: .utf8)
-        let pdf = harness.folder.file("empty.pdf")
-        try ExternalTool.ghostscript(["-sDEVICE=pdfwrite", "-sOutputFile=\(pdf)", source])
+        let pdf = try TestDocuments.pdf(
+            in: harness.folder, named: "empty", postScript: "%!PS\n<< /PageSize [612 792] >> setpagedevice showpage\n")
         let (impressions, _) = try harness.render([pdf], ticket: ticket())
         #expect(impressions[0].facts.blank)
         #expect(impressions[0].facts.inkCoverage.black == 0)

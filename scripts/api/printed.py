@@ -5,7 +5,7 @@ import struct
 import subprocess
 import urllib.request
 
-from conftest import WAIT_LIMIT, ipp
+from conftest import WAIT_LIMIT, build_request, ipp
 
 ENUM = 0x23
 # Three pages of ordinary sentences, the words a tester would look for among them.
@@ -71,13 +71,8 @@ def job_attribute(name, value):
 
 def print_job(uri, document, document_format="application/pdf", name="job", user="pytest", **attributes):
     """Print-Job with `document` and job attributes (keyword arguments, `_` for `-`); returns the job id."""
-    body = struct.pack(">BBHI", 2, 0, ipp.PRINT_JOB, 1) + bytes([ipp.OPERATION_ATTRIBUTES])
-    body += ipp.attribute(ipp.CHARSET, "attributes-charset", "utf-8")
-    body += ipp.attribute(ipp.LANGUAGE, "attributes-natural-language", "en")
-    body += ipp.attribute(ipp.URI, "printer-uri", uri)
-    body += ipp.attribute(ipp.NAME, "requesting-user-name", user)
-    body += ipp.attribute(ipp.NAME, "job-name", name)
-    body += ipp.attribute(ipp.MIME_TYPE, "document-format", document_format)
+    # The operation attributes of conftest's request, without its end-of-attributes tag.
+    body = build_request(uri, name, document_format, user)[:-1]
     if attributes:
         body += bytes([ipp.JOB_ATTRIBUTES])
         for key, value in attributes.items():
