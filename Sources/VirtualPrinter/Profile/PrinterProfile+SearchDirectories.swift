@@ -13,8 +13,9 @@ extension PrinterProfile {
         if let custom = ProcessInfo.processInfo.environment["VPRINTER_PROFILES"], !custom.isEmpty {
             directories += custom.split(separator: ":").map(String.init)
         }
-        let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
+        // The executable itself, not argv[0]: started through PATH, argv[0] is only "vprinter".
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        let binDirectory = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         directories.append(binDirectory.appendingPathComponent("../share/vprinter/profiles").standardized.path)
         directories.append(binDirectory.appendingPathComponent("profiles").path)
         var folder = binDirectory

@@ -1,0 +1,119 @@
+"""Fixtures of the container image tests (scripts/container-test builds the image and sets the environment):
+containers of the image started with podman, each removed after its test (its log kept in the artifacts).
+
+Environment: VP_IMAGE (the image), VP_PODMAN (the podman command with the flags this machine needs),
+VP_PODMAN_RUN_FLAGS (ulimits), VP_CONTAINER_ARTIFACTS, VP_CONTAINER_KEEP (keep failed tests' containers).
+"""
+import os
+import shlex
+import socket
+import subprocess
+import time
+import uuid
+
+import pytest
+
+import vprinter
+
+IMAGE = os.environ.get("VP_IMAGE", "localhost/vprinter:test")
+PODMAN = shlex.split(os.environ.get("VP_PODMAN", "podman"))
+RUN_FLAGS = shlex.split(os.environ.get("VP_PODMAN_RUN_FLAGS", ""))
+ARTIFACTS = os.environ.get("VP_CONTAINER_ARTIFACTS", "artifacts/container")
+# Seconds a container may take to answer /readyz.
+READY_TIMEOUT = 60
+# The image's user (Containerfile).
+IMAGE_UID = 10001
+
+
+def podman(*arguments, check=True, timeout=120):
+    """Runs podman; returns the finished process (stdout and stderr as text)."""
+    done = subprocess.run([*PODMAN, *arguments], capture_output=True, text=True, timeout=timeout)
+    if check and done.returncode != 0:
+        raise AssertionError("podman %s: status %d: %s" % (" ".join(arguments), done.returncode,
+                                                           done.stderr.strip()[-2000:]))
+    return done
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Container:
+    """One running container of the image: ``client`` talks to it through the published or host port."""
+
+    def __init__(self, name, port, output):
+        self.name = name
+        self.port = port
+        self.output = output
+        self.client = vprinter.Client("ipp://localhost:%d/ipp/print" % port)
+
+    def logs(self):
+        done = podman("logs", self.name, check=False)
+        return done.stdout + done.stderr
+
+    def wait_ready(self):
+        deadline = time.monotonic() + READY_TIMEOUT
+        while time.monotonic() < deadline:
+            state = podman("inspect", "--format", "{{.State.Running}}", self.name, check=False).stdout.strip()
+            if state == "false":
+                raise AssertionError("container %s exited:\n%s" % (self.name, self.logs()))
+            try:
+                ready, _ = self.client.readyz()
+                if ready:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise AssertionError("container %s was not ready within %d s:\n%s" % (self.name, READY_TIMEOUT, self.logs()))
+
+
+@pytest.fixture
+def start_container(request, tmp_path):
+    """Starts containers of the image: start_container(env={...}, host_network=False, extra=[...], user=None).
+    The output folder is a fresh host folder bind-mounted at /output, owned by the container's user."""
+    started = []
+
+    def start(env=None, host_network=False, extra=(), user=None):
+        name = "vprinter-test-%s" % uuid.uuid4().hex[:10]
+        output = tmp_path / ("output-%d" % len(started))
+        output.mkdir()
+        uid = int(user.split(":")[0]) if user else IMAGE_UID
+        os.chown(output, uid, uid)
+        arguments = ["run", "-d", "--name", name, *RUN_FLAGS, "-v", "%s:/output" % output]
+        environment = dict(env or {})
+        if host_network:
+            port = free_port()
+            arguments += ["--network", "host"]
+            environment["VPRINTER_PORT"] = str(port)
+        else:
+            port = free_port()
+            arguments += ["-p", "127.0.0.1:%d:8631" % port]
+        for key, value in environment.items():
+            arguments += ["-e", "%s=%s" % (key, value)]
+        if user:
+            arguments += ["--user", user]
+        arguments += [*extra, IMAGE]
+        podman(*arguments)
+        container = Container(name, port, output)
+        started.append(container)
+        container.wait_ready()
+        return container
+
+    yield start
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    for container in started:
+        with open(os.path.join(ARTIFACTS, "%s-%s.log" % (request.node.name, container.name)), "w") as log:
+            log.write(container.logs())
+        if failed and os.environ.get("VP_CONTAINER_KEEP"):
+            continue
+        podman("rm", "-f", "-t", "5", container.name, check=False)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, "rep_" + report.when, report)
