@@ -1,0 +1,192 @@
+"""The pytest plugin as a user's test suite sees it, run through pytester: the fixture, the marker and the fixture
+parameter, golden updates, the report of a failing test, a printer that dies, and a missing binary."""
+import os
+
+import pytest
+
+from conftest import plugin_entry_points
+
+
+def test_the_plugin_is_loaded_through_its_entry_point(request):
+    assert [entry.value for entry in plugin_entry_points()] == ["vprinter.pytest_plugin"]
+    assert request.config.pluginmanager.get_plugin("vprinter") is not None
+
+
+def test_the_fixture_gives_a_ready_printer_that_is_stopped_after_the_test(pytester):
+    pytester.makepyfile("""
+        import os, vprinter
+        from vprinter import documents
+
+        SEEN = {}
+
+        def test_print(vprinter):
+            assert vprinter.uri.startswith("ipp://localhost:")
+            assert vprinter.readyz()[0]
+            assert "--no-dnssd" in vprinter.command
+            assert os.path.isdir(vprinter.output_dir)
+            vprinter.print_file(documents.pdf(["fixture"]), copies=2)
+            [job] = vprinter.wait(1)
+            assert job["attributes"]["copies"] == 2
+            assert "fixture" in vprinter.text(job)
+            SEEN["process"] = vprinter.process
+
+        def test_after(vprinter):
+            assert SEEN["process"].poll() == 0, "the first test's printer was stopped cleanly"
+            assert vprinter.jobs() == [], "each test gets its own printer"
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2)
+
+
+def test_the_marker_picks_profile_name_scenario_and_options(pytester):
+    pytester.makepyfile("""
+        import pytest
+
+        pytestmark = pytest.mark.vprinter("duplex-laser", name="module-level")
+
+        def test_module_marker(vprinter):
+            assert vprinter.name == "module-level"
+            assert "duplex-laser" in vprinter.command
+
+        @pytest.mark.vprinter("color-inkjet", scenario="toner-low", args=["--render-dpi", "72"])
+        def test_closest_marker_wins(vprinter):
+            assert "color-inkjet" in vprinter.command
+            assert vprinter.name == "module-level", "options the closer marker does not give stay"
+            assert "toner-low" in vprinter.command and "72" in vprinter.command
+            reasons = vprinter.printer_record()["printer-state-reasons"]
+            assert any(reason.startswith("marker-supply-low") or reason.startswith("toner-low")
+                       for reason in reasons), reasons
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2)
+
+
+def test_an_indirect_parameter_runs_the_test_against_each_profile(pytester):
+    pytester.makepyfile("""
+        import pytest
+
+        @pytest.mark.parametrize("vprinter", ["duplex-laser", {"profile": "color-inkjet", "name": "photo"}],
+                                 indirect=True)
+        def test_each(vprinter):
+            record = vprinter.printer_record()
+            assert record["printer-name"] in ("vprinter duplex-laser", "photo")
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-v")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(["*test_each?duplex-laser?*PASSED*", "*test_each?vprinter1?*PASSED*"])
+
+
+def test_the_factory_starts_more_printers_in_one_test(pytester):
+    pytester.makepyfile("""
+        def test_two(vprinter_factory):
+            first = vprinter_factory(profile="duplex-laser")
+            second = vprinter_factory(profile="color-inkjet", name="second")
+            assert first.uri != second.uri
+            assert second.name == "second"
+    """)
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+def test_an_unknown_marker_option_is_a_usage_error(pytester):
+    pytester.makepyfile("""
+        import pytest
+
+        @pytest.mark.vprinter(profle="color-inkjet")
+        def test_typo(vprinter):
+            pass
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*unknown option profle*"])
+
+
+def test_a_failing_test_reports_the_printers_log(pytester):
+    pytester.makepyfile("""
+        def test_fails(vprinter):
+            assert vprinter.jobs() == ["something"]
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*vprinter ipp://localhost:*/ipp/print (output *)*", "*ready at ipp://*"])
+
+
+def test_a_printer_that_dies_during_the_test_is_an_error_of_the_test(pytester):
+    pytester.makepyfile("""
+        import os, signal
+
+        def test_dies(vprinter):
+            os.kill(vprinter.process.pid, signal.SIGKILL)
+            vprinter.process.wait()
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(["*exited by itself with status -9 during the test*"])
+
+
+def test_a_bad_profile_fails_the_setup_with_the_printers_own_message(pytester):
+    pytester.makepyfile("""
+        import pytest
+
+        @pytest.mark.vprinter("no-such-profile")
+        def test_never_runs(vprinter):
+            pass
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*exited with status 1 before it was ready*", "*no-such-profile*"])
+
+
+def test_without_a_binary_the_error_says_where_it_was_looked_for(pytester, monkeypatch):
+    monkeypatch.delenv("VPRINTER_BIN", raising=False)
+    monkeypatch.setenv("PATH", str(pytester.path))
+    pytester.makepyfile("""
+        def test_needs_printer(vprinter):
+            pass
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*no vprinter binary: put vprinter on PATH or set VPRINTER_BIN*"])
+
+
+def test_the_binary_option_wins_over_the_environment(pytester, monkeypatch):
+    binary = os.environ.get("VPRINTER_BIN")
+    monkeypatch.setenv("VPRINTER_BIN", str(pytester.path / "not-a-binary"))
+    pytester.makepyfile("""
+        def test_runs(vprinter):
+            assert vprinter.livez()
+    """)
+    if binary:
+        pytester.runpytest("-p", "no:cacheprovider", "--vprinter-bin", binary).assert_outcomes(passed=1)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*not-a-binary* is not an executable file*"])
+
+
+def test_golden_files_fail_until_updated_then_pass(pytester):
+    # In subprocesses: each run imports the test module afresh, with assertion rewriting, as a user's run does.
+    pytester.makepyfile("""
+        import pathlib
+        from vprinter import documents
+
+        GOLDEN = pathlib.Path(__file__).parent / "golden" / "invoice"
+
+        def test_snapshot(vprinter):
+            vprinter.print_file(documents.pdf(["Invoice 42", "Page two"]))
+            [job] = vprinter.wait(1)
+            result = vprinter.compare(job, GOLDEN)
+            assert result
+    """)
+    first = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    first.assert_outcomes(failed=1)
+    first.stdout.fnmatch_lines(["*CompareResult(passed=False*side 1*FAIL*has no expected side*"])
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", "--vprinter-update-goldens").assert_outcomes(passed=1)
+    assert sorted(path.name for path in (pytester.path / "golden" / "invoice").iterdir()) == [
+        "page-0001.png", "page-0002.png"]
+    pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+@pytest.mark.vprinter("color-inkjet", name="marked-in-this-suite")
+def test_the_marker_works_on_this_suites_own_tests(vprinter):
+    assert vprinter.name == "marked-in-this-suite"
+    vprinter.fault(add_reasons=["door-open-error"])
+    assert "door-open-error" in vprinter.printer_record()["printer-state-reasons"]
