@@ -190,3 +190,64 @@ def test_the_marker_works_on_this_suites_own_tests(vprinter):
     assert vprinter.name == "marked-in-this-suite"
     vprinter.fault(add_reasons=["door-open-error"])
     assert "door-open-error" in vprinter.printer_record()["printer-state-reasons"]
+
+
+def test_a_running_printer_is_used_and_reset_between_tests(pytester, tmp_path):
+    import vprinter
+    with vprinter.start(work_dir=tmp_path) as service:
+        service.print_file(vprinter.documents.pdf(["left from before"]))
+        service.wait(1)
+        pytester.makepyfile("""
+            import pytest
+            from vprinter import documents
+
+            def test_first(vprinter):
+                assert vprinter.jobs() == [], "jobs from before the test were reset"
+                vprinter.print_file(documents.pdf(["first"]))
+                assert vprinter.wait(1)[0]["job-state"] == "completed"
+                # An error reason stops the printer: left in place, it would stop the next test's jobs.
+                vprinter.fault(add_reasons=["door-open-error"])
+                assert "door-open-error" in vprinter.printer_record()["printer-state-reasons"]
+
+            def test_second(vprinter):
+                assert vprinter.jobs() == []
+                assert "door-open-error" not in vprinter.printer_record()["printer-state-reasons"]
+
+            @pytest.mark.vprinter("color-inkjet")
+            def test_own_printer(vprinter):
+                assert vprinter.name.startswith("pytest-")
+                vprinter.print_file(documents.pdf(["on my own printer"]))
+                [job] = vprinter.wait(1)
+                assert job["printer-name"] == vprinter.name
+                assert "own printer" in vprinter.text(job)
+        """)
+        result = pytester.runpytest("-p", "no:cacheprovider", "--vprinter-url", service.base_url)
+        result.assert_outcomes(passed=3)
+        assert [entry["printer-name"] for entry in service.printers()] == [service.name], \
+            "the runtime printer was deleted after its test"
+        assert service.process.poll() is None
+
+        pytester.makepyfile(test_args="""
+            import pytest
+
+            @pytest.mark.vprinter(args=["--render-dpi", "72"])
+            def test_args(vprinter):
+                pass
+        """)
+        result = pytester.runpytest("-p", "no:cacheprovider", "--vprinter-url", service.base_url, "test_args.py")
+        result.assert_outcomes(errors=1)
+        result.stdout.fnmatch_lines(["*args cannot be given to the running printer*"])
+
+
+def test_a_running_printer_that_does_not_answer_is_a_clear_error(pytester):
+    pytester.makepyfile("""
+        import pytest
+
+        @pytest.mark.vprinter(timeout=2)
+        def test_needs_service(vprinter):
+            pass
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--vprinter-url", "http://127.0.0.1:9",
+                                "-o", "console_output_style=classic")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*the vprinter at http://127.0.0.1:9 was not ready within 2 s*"])

@@ -17,12 +17,19 @@ says ``dnssd=True``. It is ready (GET /readyz) when the test starts and is stopp
 exited by itself during the test fails it. A failing test's report carries the printer's log.
 
 Options: ``--vprinter-bin PATH`` (else VPRINTER_BIN, else vprinter on PATH), ``--vprinter-update-goldens``
-(``compare()`` makes the printed sides the new golden files).
+(``compare()`` makes the printed sides the new golden files), ``--vprinter-url URL`` (else VPRINTER_URL): use a
+vprinter that is already running (a CI service container) instead of starting one. Then each test's jobs and faults
+are reset before it starts, and a test whose marker names a profile, scenario or name gets a printer created for
+it at runtime (POST /api/v1/printers), deleted after it.
 """
+import os
+import time
+import uuid
+
 import pytest
 
 from . import server
-from .client import VPrinterError
+from .client import Client, VPrinterError
 
 MARKER = "vprinter"
 # What the marker and a fixture parameter may set (the arguments of vprinter.start).
@@ -37,6 +44,9 @@ def pytest_addoption(parser):
                     help="the vprinter binary (default: $VPRINTER_BIN, else vprinter on PATH)")
     group.addoption("--vprinter-update-goldens", action="store_true", default=False,
                     help="compare() replaces the golden files with the printed sides instead of failing")
+    group.addoption("--vprinter-url", default=None, metavar="URL",
+                    help="use the vprinter running at URL (http://HOST:PORT or its ipp:// URI) instead of starting "
+                         "one per test (default: $VPRINTER_URL)")
 
 
 def pytest_configure(config):
@@ -93,12 +103,68 @@ def vprinter_factory(request, tmp_path_factory):
         pytest.fail("\n\n".join(problems), pytrace=False)
 
 
+# Options that only a process started for the test can take (a running printer has its own).
+PROCESS_OPTIONS = ("args", "env", "dnssd")
+
+
+def running_printer(url, binary, timeout=server.START_TIMEOUT):
+    """A Client of the vprinter at ``url`` once it is ready (GET /readyz), with the local binary for compare()
+    when there is one."""
+    try:
+        binary = server.find_binary(binary)
+    except server.StartError:
+        binary = None
+    client = Client(url, binary=binary)
+    deadline = time.monotonic() + timeout
+    answer = None
+    while True:
+        try:
+            ready, answer = client.readyz()
+            if ready:
+                return client
+        except OSError as error:
+            answer = error
+        if time.monotonic() >= deadline:
+            raise server.StartError("the vprinter at %s was not ready within %s s: %s" % (url, timeout, answer))
+        time.sleep(0.2)
+
+
 @pytest.fixture
 def vprinter(request, vprinter_factory):
-    """A printer started for this test (see the module's documentation); a PrinterProcess, which is a Client of
-    it: ``uri``, ``print_file()``, ``jobs()``, ``wait()``, ``text()``, ``compare()``, ``reset()``,
-    ``fault()``."""
-    return vprinter_factory(**fixture_options(request))
+    """A printer for this test (see the module's documentation): started for it, or, with --vprinter-url, the
+    running one reset (or a runtime printer created on it). A Client of it: ``uri``, ``print_file()``,
+    ``jobs()``, ``wait()``, ``text()``, ``compare()``, ``reset()``, ``fault()``."""
+    options = fixture_options(request)
+    url = request.config.getoption("vprinter_url") or os.environ.get("VPRINTER_URL")
+    if not url:
+        yield vprinter_factory(**options)
+        return
+    given = sorted(set(options) & set(PROCESS_OPTIONS))
+    if given:
+        raise pytest.UsageError("vprinter: %s cannot be given to the running printer at %s (--vprinter-url)" % (
+            ", ".join(given), url))
+    client = running_printer(url, request.config.getoption("vprinter_bin"), options.get("timeout",
+                                                                                       server.START_TIMEOUT))
+    client.update_goldens = request.config.getoption("vprinter_update_goldens")
+    if not any(key in options for key in ("profile", "scenario", "name")):
+        client.reset()
+        client.clear_faults()
+        yield client
+        return
+    profile = options.get("profile")
+    if isinstance(profile, (list, tuple)):
+        raise pytest.UsageError("vprinter: a runtime printer has one profile, not %r" % (profile,))
+    name = options.get("name") or "pytest-%s" % uuid.uuid4().hex[:12]
+    scenario = options.get("scenario")
+    if isinstance(scenario, (list, tuple)):
+        if len(scenario) > 1:
+            raise pytest.UsageError("vprinter: a runtime printer has one scenario, not %r" % (scenario,))
+        scenario = scenario[0] if scenario else None
+    printer = client.add_printer(name, profile=profile, scenario=scenario)
+    try:
+        yield printer
+    finally:
+        printer.remove_printer()
 
 
 @pytest.hookimpl(hookwrapper=True)
