@@ -20,7 +20,9 @@ Options: ``--vprinter-bin PATH`` (else VPRINTER_BIN, else vprinter on PATH), ``-
 (``compare()`` makes the printed sides the new golden files), ``--vprinter-url URL`` (else VPRINTER_URL): use a
 vprinter that is already running (a CI service container) instead of starting one. Then each test's jobs and faults
 are reset before it starts, and a test whose marker names a profile, scenario or name gets a printer created for
-it at runtime (POST /api/v1/printers), deleted after it.
+it at runtime (POST /api/v1/printers), deleted after it. A printer reached from elsewhere than loopback (a
+container) takes changes only with its API token: ``--vprinter-api-token TOKEN`` (else VPRINTER_API_TOKEN, the
+variable that gives the printer its ``--api-token``).
 """
 import os
 import time
@@ -47,6 +49,8 @@ def pytest_addoption(parser):
     group.addoption("--vprinter-url", default=None, metavar="URL",
                     help="use the vprinter running at URL (http://HOST:PORT or its ipp:// URI) instead of starting "
                          "one per test (default: $VPRINTER_URL)")
+    group.addoption("--vprinter-api-token", default=None, metavar="TOKEN",
+                    help="the --api-token of the vprinter at --vprinter-url (default: $VPRINTER_API_TOKEN)")
 
 
 def pytest_configure(config):
@@ -107,14 +111,14 @@ def vprinter_factory(request, tmp_path_factory):
 PROCESS_OPTIONS = ("args", "env", "dnssd")
 
 
-def running_printer(url, binary, timeout=server.START_TIMEOUT):
+def running_printer(url, binary, api_token=None, timeout=server.START_TIMEOUT):
     """A Client of the vprinter at ``url`` once it is ready (GET /readyz), with the local binary for compare()
     when there is one."""
     try:
         binary = server.find_binary(binary)
     except server.StartError:
         binary = None
-    client = Client(url, binary=binary)
+    client = Client(url, api_token=api_token, binary=binary)
     deadline = time.monotonic() + timeout
     answer = None
     while True:
@@ -143,8 +147,9 @@ def vprinter(request, vprinter_factory):
     if given:
         raise pytest.UsageError("vprinter: %s cannot be given to the running printer at %s (--vprinter-url)" % (
             ", ".join(given), url))
-    client = running_printer(url, request.config.getoption("vprinter_bin"), options.get("timeout",
-                                                                                       server.START_TIMEOUT))
+    token = request.config.getoption("vprinter_api_token") or os.environ.get("VPRINTER_API_TOKEN")
+    client = running_printer(url, request.config.getoption("vprinter_bin"), token,
+                             options.get("timeout", server.START_TIMEOUT))
     client.update_goldens = request.config.getoption("vprinter_update_goldens")
     if not any(key in options for key in ("profile", "scenario", "name")):
         client.reset()
