@@ -1,10 +1,15 @@
 """The pytest plugin as a user's test suite sees it, run through pytester: the fixture, the marker and the fixture
 parameter, golden updates, the report of a failing test, a printer that dies, and a missing binary."""
 import os
+import subprocess
+import time
 
 import pytest
 
 from conftest import plugin_entry_points
+
+# Seconds a stopped printer's DNS-SD service may take to disappear from avahi-browse.
+WITHDRAW_TIMEOUT = 10
 
 
 def test_the_plugin_is_loaded_through_its_entry_point(request):
@@ -251,3 +256,33 @@ def test_a_running_printer_that_does_not_answer_is_a_clear_error(pytester):
                                 "-o", "console_output_style=classic")
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*the vprinter at http://127.0.0.1:9 was not ready within 2 s*"])
+
+
+def test_dnssd_true_advertises_the_printer_until_it_stops(pytester):
+    # Through the Avahi daemon on loopback that scripts/python-test makes reachable (DBUS_SYSTEM_BUS_ADDRESS).
+    # No spaces: avahi-browse -p escapes them (\032).
+    name = "pytest-dnssd-%d" % os.getpid()
+    pytester.makepyfile("""
+        import subprocess
+        import pytest
+
+        @pytest.mark.vprinter(name=%r, dnssd=True)
+        def test_advertised(vprinter):
+            assert "--no-dnssd" not in vprinter.command
+            # Ready (GET /readyz) means advertised: the service is there at once. Not resolved (-r): on a link
+            # crowded with other tests' printers, resolving every one takes longer than this test may.
+            done = subprocess.run(["avahi-browse", "-tp", "_ipp._tcp"], capture_output=True, text=True,
+                                  timeout=30)
+            names = [line.split(";")[3] for line in done.stdout.splitlines() if line.startswith("+;")]
+            assert vprinter.name in names
+    """ % name)
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    # Withdrawn at once by our daemon; a daemon of another test on the link may take a moment to see the goodbye.
+    deadline = time.monotonic() + WITHDRAW_TIMEOUT
+    while True:
+        done = subprocess.run(["avahi-browse", "-tp", "_ipp._tcp"], capture_output=True, text=True, timeout=30)
+        stayed = [line for line in done.stdout.splitlines() if line.split(";")[3:4] == [name]]
+        if not stayed or time.monotonic() >= deadline:
+            break
+        time.sleep(0.5)
+    assert not stayed, "the service stayed after the printer stopped"
