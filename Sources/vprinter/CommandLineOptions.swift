@@ -1,5 +1,5 @@
 /// The parsed command line (DESIGN.md "Command line").
-struct CommandLineOptions: Sendable {
+struct CommandLineOptions: Sendable, Equatable {
     enum Command: Sendable, Equatable {
         case run
         case render
@@ -38,6 +38,8 @@ struct CommandLineOptions: Sendable {
     var renderDPI = 150
     /// Whether --render-dpi was given (it then caps raster input too).
     var renderDPIGiven = false
+    /// `--config FILE`: printers and process options as JSON (docs/config.md).
+    var configFile: String?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -139,6 +141,7 @@ struct CommandLineOptions: Sendable {
                     throw UsageError("--timeout needs seconds between 0 and 86400, not '\(text)'")
                 }
                 options.timeout = seconds
+            case "--config": options.configFile = try take()
             case "--api-token": options.apiToken = try take()
             case "--max-jobs":
                 let text = try take()
@@ -184,6 +187,8 @@ struct CommandLineOptions: Sendable {
           --output-dir DIR              where jobs are recorded (default ./vprinter-output)
           --no-dnssd                    do not advertise over DNS-SD
           --ready-file PATH             write the printer URI(s) there once accepting connections
+          --config FILE                 printers (profile, name, port, scenario, options) and process options
+                                        as JSON (docs/config.md)
           --max-document-size SIZE      largest document accepted (default 4G)
           --render-workers N            jobs rendered at once (default: one per core)
           --render-dpi N                highest resolution pages are rendered at (default 150 for documents;
@@ -197,6 +202,10 @@ struct CommandLineOptions: Sendable {
           --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
           --verbose                     log every request on stderr
           --version                     print the version
+
+        Every option can also be set as VPRINTER_<OPTION> (--output-dir as VPRINTER_OUTPUT_DIR, --no-dnssd as
+        VPRINTER_NO_DNSSD=1, a repeatable option as a comma-separated list); the command line wins over the
+        environment, and the environment over a --config file.
         """
 }
 

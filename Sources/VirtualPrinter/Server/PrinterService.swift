@@ -1,12 +1,21 @@
 import Foundation
 import HTTPServer
 import IPP
+import Synchronization
 
 /// The HTTP face of the printers of one process: IPP over HTTP on each printer's path, icons, the web page and
 /// the JSON API, all on one port.
 public final class PrinterService: HTTPHandler {
-    public let printers: [Printer]
-    private let byPath: [String: Printer]
+    /// The printers served, by path, name and printer-id; they may come and go at runtime.
+    public let registry: PrinterRegistry
+    /// Every printer served now, in order.
+    public var printers: [Printer] { registry.printers }
+    /// The fleet that creates and removes printers at runtime; nil for a fixed set (an embedded printer).
+    let fleet = Mutex<PrinterFleet?>(nil)
+    /// IPP request and render measurements for `GET /metrics`.
+    public let metrics: ServiceMetrics
+    /// When the service started: system-up-time of the System Service.
+    let startTime = Clock.now()
     let log: @Sendable (String) -> Void
     /// How long a request with `Expect: 100-continue` may take to start sending its attributes before the printer
     /// answers `100 Continue` anyway, in seconds.
@@ -24,21 +33,36 @@ public final class PrinterService: HTTPHandler {
         printers: [Printer], events: EventHub? = nil, apiToken: String? = nil,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        self.printers = printers
+        registry = PrinterRegistry(
+            printers.enumerated().map { index, printer in
+                HostedPrinter(printer: printer, id: index + 1, port: nil, txtOverrides: [], isRuntime: false)
+            })
         self.events = events ?? printers.first?.events ?? EventHub()
         self.apiToken = apiToken
-        var byPath: [String: Printer] = [:]
-        for printer in printers { byPath[printer.configuration.resourcePath] = printer }
-        self.byPath = byPath
+        self.log = log
+        metrics = ServiceMetrics()
+    }
+
+    /// A service over a registry that a ``PrinterFleet`` fills.
+    public init(
+        registry: PrinterRegistry, events: EventHub, apiToken: String? = nil,
+        metrics: ServiceMetrics = ServiceMetrics(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.registry = registry
+        self.metrics = metrics
+        self.events = events
+        self.apiToken = apiToken
         self.log = log
     }
 
     /// The printer at a resource path.
     func printer(atPath path: String) -> Printer? {
-        byPath[path]
+        registry.printer(atPath: path)?.printer
     }
 
     public func handle(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        if let response = handleFleetRequest(request, body: &body) { return response }
         if request.path.hasPrefix("/api/v1/printers/") {
             let route = request.path.split(separator: "/").dropFirst(2).map(String.init)
             if route.count >= 3 {
@@ -69,6 +93,7 @@ public final class PrinterService: HTTPHandler {
         // RFC 8010 section 4 / DESIGN.md: read and check the attributes first, then answer 100 Continue (or a final
         // error that spares the client sending its document).
         body.sendsContinueOnRead = false
+        let started = ContinuousClock.now
         do {
             try body.sendContinueUnlessDataArrives(within: Self.continueGrace)
         } catch {
@@ -93,14 +118,20 @@ public final class PrinterService: HTTPHandler {
             }
         }
         guard let (message, remainder) = decoded else { return HTTPResponse(status: 500) }
+        if request.path == SystemService.path {
+            return ipp(SystemService(service: self).perform(message, request: request), to: message, since: started)
+        }
         let target: IPPRequestValidator.Target
         switch IPPRequestValidator.validate(message) {
         case .success(let value): target = value
-        case .failure(let error): return ipp(error.response, to: message)
+        case .failure(let error): return ipp(error.response, to: message, since: started)
         }
         guard let printer = printer(atPath: target.printerPath) else {
-            return ipp(.error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message)
+            return ipp(
+                .error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message,
+                since: started)
         }
+        guard printer.power.isOn else { return Self.unanswered }
         let operation = message[group: .operationAttributes]
         let user = operation?["requesting-user-name"]?.value?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let context = IPPRequestContext(
@@ -114,7 +145,7 @@ public final class PrinterService: HTTPHandler {
             switch effect {
             case .status(let status, let text):
                 log("fault: answering \(message.operation) with \(status)")
-                return ipp(.error(status, text), to: message)
+                return ipp(.error(status, text), to: message, since: started)
             case .delay(let seconds):
                 Thread.sleep(forTimeInterval: seconds)
             case .closeConnection(let midResponse):
@@ -128,7 +159,7 @@ public final class PrinterService: HTTPHandler {
         var response: HTTPResponse
         switch printer.perform(context) {
         case .response(let answer):
-            response = ipp(answer, to: message)
+            response = ipp(answer, to: message, since: started)
         case .receiveDocument(let reception):
             do {
                 try body.sendContinue()
@@ -137,7 +168,8 @@ public final class PrinterService: HTTPHandler {
                 return HTTPResponse(status: 400, text: "The connection failed.\n")
             }
             response = ipp(
-                receive(reception, remainder: remainder, body: &body, bytesPerSecond: bytesPerSecond), to: message)
+                receive(reception, remainder: remainder, body: &body, bytesPerSecond: bytesPerSecond, printer: printer),
+                to: message, since: started)
         }
         if let abort {
             log("fault: breaking the connection of \(message.operation) (\(abort))")
@@ -149,7 +181,7 @@ public final class PrinterService: HTTPHandler {
     /// Streams the document that follows the attributes into the job's folder.
     func receive(
         _ reception: DocumentReception, remainder: ArraySlice<UInt8>, body: inout HTTPRequestBody,
-        bytesPerSecond: Int? = nil
+        bytesPerSecond: Int? = nil, printer: Printer? = nil
     ) -> IPPResponse {
         let writer = reception.writer
         let readSize = min(Self.documentReadSize, max(1, bytesPerSecond ?? Self.documentReadSize))
@@ -157,6 +189,7 @@ public final class PrinterService: HTTPHandler {
         defer { buffer.deallocate() }
         do throws(DocumentError) {
             try writer.write(remainder)
+            printer?.counters.bytesReceived.add(remainder.count, ordering: .relaxed)
             while true {
                 let count: Int
                 do {
@@ -165,6 +198,7 @@ public final class PrinterService: HTTPHandler {
                     throw DocumentError.transfer("\(error)")
                 }
                 if count == 0 { break }
+                printer?.counters.bytesReceived.add(count, ordering: .relaxed)
                 try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
                 if let bytesPerSecond { Thread.sleep(forTimeInterval: Double(count) / Double(bytesPerSecond)) }
             }
@@ -175,8 +209,16 @@ public final class PrinterService: HTTPHandler {
         }
     }
 
-    /// The HTTP response carrying an IPP response to a decoded request (same version and request-id).
-    func ipp(_ response: IPPResponse, to request: IPPMessage) -> HTTPResponse {
+    /// The HTTP response carrying an IPP response to a decoded request (same version and request-id); with
+    /// `started`, the request is counted in the metrics with its latency.
+    func ipp(_ response: IPPResponse, to request: IPPMessage, since started: ContinuousClock.Instant? = nil)
+        -> HTTPResponse
+    {
+        if let started {
+            metrics.recordRequest(
+                operation: request.operation, status: response.status,
+                seconds: (ContinuousClock.now - started).seconds)
+        }
         let version = request.version.major == 1 || request.version.major == 2 ? request.version : .v1_1
         return ippHTTPResponse(response.encode(version: version, requestID: request.requestID))
     }
