@@ -12,6 +12,8 @@ extension JobRun {
     /// each thread with its own copy of the document; a side shared with the previous or next document (with
     /// `single-document`) is drawn on this thread.
     func renderPDF(_ path: String, document number: Int) throws(RasterError) -> Int {
+        let messages = PopplerMessages(log: warnings, document: number)
+        defer { messages.stop() }
         let document = try PDFDocument(path: path, password: ticket.password, limits: limits)
         var continuing: [Imposer.Placement] = []
         var plans: [Plan] = []
@@ -50,10 +52,17 @@ extension JobRun {
     private func drawPDFPage(_ document: PDFDocument, _ placement: Imposer.Placement, on impression: OpenImpression)
         throws(RasterError)
     {
-        try impression.canvas.draw(transform: placement.transform, clip: placement.clip) {
-            (context) throws(RasterError) in try document.render(placement.page - 1, context: context)
+        try Self.draw(document, placement, on: impression)
+    }
+
+    /// Renders a placed PDF page on a side, with the text of the part of it that the side shows.
+    static func draw(_ document: PDFDocument, _ placement: Imposer.Placement, on impression: OpenImpression)
+        throws(RasterError)
+    {
+        let text = try document.text(placement.page - 1, area: placement.transform.visiblePageArea(in: placement.clip))
+        try impression.draw(placement, text: text) { (context) throws(RasterError) in
+            try document.render(placement.page - 1, context: context)
         }
-        impression.pages.append(.init(document: placement.document, page: placement.page))
     }
 
     private func renderInParallel(_ plans: [Plan], path: String) throws(RasterError) {
@@ -68,12 +77,7 @@ extension JobRun {
                 for index in stride(from: thread, to: plans.count, by: threads) {
                     if failure.withLock({ $0 != nil }) { return }
                     let impression = try OpenImpression(plans[index].impression, geometry: geometry)
-                    for placement in plans[index].placements {
-                        try impression.canvas.draw(transform: placement.transform, clip: placement.clip) {
-                            (context) throws(RasterError) in try copy.render(placement.page - 1, context: context)
-                        }
-                        impression.pages.append(.init(document: placement.document, page: placement.page))
-                    }
+                    for placement in plans[index].placements { try Self.draw(copy, placement, on: impression) }
                     emitter.finished(try impression.write(folder: folder, ticket: ticket))
                 }
             } catch {

@@ -1,3 +1,5 @@
+import VirtualPrinter
+
 /// The parsed command line (DESIGN.md "Command line").
 struct CommandLineOptions: Sendable, Equatable {
     enum Command: Sendable, Equatable {
@@ -6,6 +8,7 @@ struct CommandLineOptions: Sendable, Equatable {
         case profiles
         case jobs
         case wait
+        case compare
         case help
         case version
     }
@@ -40,6 +43,17 @@ struct CommandLineOptions: Sendable, Equatable {
     var renderDPIGiven = false
     /// `--config FILE`: printers and process options as JSON (docs/config.md).
     var configFile: String?
+    /// `--no-ocr`: the text of raster sides is not read by OCR.
+    var ocr = true
+    /// `vprinter jobs` and `vprinter wait`: the job filters (`--state completed`, ...), as query parameters.
+    var filters: [(name: String, value: String)] = []
+    /// `vprinter compare`: ACTUAL and EXPECTED, the thresholds, the difference folder and --update.
+    var compareOperands: [String] = []
+    var minimumPSNR: Double?
+    var minimumSSIM: Double?
+    var maximumDifferingPixels: Int?
+    var differenceFolder: String?
+    var update = false
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -55,8 +69,11 @@ struct CommandLineOptions: Sendable, Equatable {
             case "profiles": options.command = .profiles
             case "jobs": options.command = .jobs
             case "wait": options.command = .wait
+            case "compare": options.command = .compare
             case "help": options.command = .help
-            default: throw UsageError("unknown command '\(first)' (commands: run, render, profiles, jobs, wait, help)")
+            default:
+                throw UsageError(
+                    "unknown command '\(first)' (commands: run, render, profiles, jobs, wait, compare, help)")
             }
             rest = rest.dropFirst()
         }
@@ -69,6 +86,13 @@ struct CommandLineOptions: Sendable, Equatable {
                 options.renderFile = argument
                 continue
             }
+            if options.command == .compare, !argument.hasPrefix("-") {
+                guard options.compareOperands.count < 2 else {
+                    throw UsageError("compare takes two paths, ACTUAL and EXPECTED; '\(argument)' is a third")
+                }
+                options.compareOperands.append(argument)
+                continue
+            }
             var option = argument
             var inline: String?
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
@@ -78,6 +102,13 @@ struct CommandLineOptions: Sendable, Equatable {
             func take() throws(UsageError) -> String {
                 if let inline { return inline }
                 return try value(option)
+            }
+            // vprinter jobs and wait: the job filters of the JSON API, as options (--name is the job's name there).
+            if options.command == .jobs || options.command == .wait, option.hasPrefix("--"),
+                JobQuery.filterNames.contains(String(option.dropFirst(2)))
+            {
+                options.filters.append((String(option.dropFirst(2)), try take()))
+                continue
             }
             switch option {
             case "--profile", "-p": options.profiles.append(try take())
@@ -131,10 +162,31 @@ struct CommandLineOptions: Sendable, Equatable {
                 options.ticket[String(option.dropFirst(2))] = try take()
             case "--json": options.json = true
             case "--url": options.url = try take()
-            case "--jobs":
+            case "--jobs", "--count":
                 let text = try take()
-                guard let count = Int(text), count > 0 else { throw UsageError("--jobs needs a positive number") }
+                guard let count = Int(text), count > 0 else { throw UsageError("\(option) needs a positive number") }
                 options.jobCount = count
+            case "--no-ocr": options.ocr = false
+            case "--min-psnr":
+                let text = try take()
+                guard let value = Double(text), value.isFinite, value >= 0 else {
+                    throw UsageError("--min-psnr needs decibels such as 30, not '\(text)'")
+                }
+                options.minimumPSNR = value
+            case "--min-ssim":
+                let text = try take()
+                guard let value = Double(text), value >= 0, value <= 1 else {
+                    throw UsageError("--min-ssim needs a number from 0 to 1 such as 0.99, not '\(text)'")
+                }
+                options.minimumSSIM = value
+            case "--max-diff-pixels":
+                let text = try take()
+                guard let value = Int(text), value >= 0 else {
+                    throw UsageError("--max-diff-pixels needs a pixel count such as 0, not '\(text)'")
+                }
+                options.maximumDifferingPixels = value
+            case "--diff": options.differenceFolder = try take()
+            case "--update": options.update = true
             case "--timeout":
                 let text = try take()
                 guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
@@ -176,8 +228,16 @@ struct CommandLineOptions: Sendable, Equatable {
                    [--copies N] [--color-mode M] [--scaling S] [--page-ranges 1-3,5] [--orientation O]
                                         render a file as the printer would, without a server; prints the files
           vprinter profiles             list the shipped profiles
-          vprinter jobs [--output-dir DIR] [--json]
-          vprinter wait --url URL --jobs N [--timeout SECONDS]
+          vprinter jobs [--output-dir DIR] [--json] [FILTERS] [--no-ocr]
+          vprinter wait --url URL --count N [--timeout SECONDS] [FILTERS]
+          vprinter compare ACTUAL EXPECTED [--min-psnr DB] [--min-ssim X] [--max-diff-pixels N] [--diff DIR]
+                   [--update] [--json]
+                                        compare printed sides (a job folder, a folder of PNGs or one PNG) with
+                                        expected ones; exit 0 when all pass, 1 when one differs, 2 on bad input
+
+        filters (jobs and wait; as in GET /api/v1/jobs, comma lists match any value):
+          --printer NAME --name JOB-NAME --user NAME --state KEYWORD|ended|active --format pdf|pwg|MIME
+          --media PWG-NAME|a4 --sides KEYWORD|two-sided --color-mode KEYWORD --text TEXT --since JOB-ID|TIME
 
         options:
           --profile NAME|FILE           printer profile (repeat for several printers; default duplex-laser)
@@ -200,6 +260,7 @@ struct CommandLineOptions: Sendable, Equatable {
                                         whether printing empties trays and supplies (default unlimited)
           --max-jobs N                  keep only the newest N jobs (records and folders) per printer
           --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
+          --no-ocr                      do not read the text of raster sides by OCR (GET /api/v1/jobs/ID/text)
           --verbose                     log every request on stderr
           --version                     print the version
 

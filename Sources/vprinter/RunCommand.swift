@@ -67,7 +67,8 @@ struct RunCommand {
             }
             let client = RenderWorkerClient(
                 executable: worker, renderDPI: options.renderDPI,
-                rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI)
+                rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI,
+                ocr: options.ocr)
             renderer = MeasuredRenderer(client, metrics: metrics)
         }
         let factory = PrinterFactory(

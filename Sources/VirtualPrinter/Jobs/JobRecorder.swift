@@ -30,10 +30,9 @@ struct JobRecorder: Sendable {
     func write(_ job: Job) -> (json: [UInt8]?, failure: String?) {
         let path = "\(folder(of: job.id))/job.json"
         do {
-            let data = try JSONSerialization.data(
-                withJSONObject: Self.record(of: job), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            return (Array(data), nil)
+            let bytes = RecordJSON.encode(Self.record(of: job))
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return (bytes, nil)
         } catch {
             return (nil, "cannot write \(path): \(error)")
         }
@@ -42,9 +41,7 @@ struct JobRecorder: Sendable {
     /// The record of a job as JSON bytes: the ones last written, or encoded now.
     static func json(of job: Job) -> [UInt8] {
         if let cached = job.recordJSON { return cached }
-        let data = try? JSONSerialization.data(
-            withJSONObject: record(of: job), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return data.map(Array.init) ?? Array("{}".utf8)
+        return RecordJSON.encode(record(of: job))
     }
 
     /// The record as a JSON object.
@@ -59,7 +56,7 @@ struct JobRecorder: Sendable {
         var client: [String: Any] = ["address": job.client.address]
         if let agent = job.client.userAgent { client["user-agent"] = agent }
         let sheets = job.impressions.map(\.sheet).max() ?? 0
-        return [
+        let record: [String: Any] = [
             "schema": schema,
             "printer-name": job.printerName,
             "job-id": job.id,
@@ -84,6 +81,7 @@ struct JobRecorder: Sendable {
             },
             "client": client,
         ]
+        return record.merging(factsRecord(of: job)) { current, _ in current }
     }
 
     static func documentRecord(_ document: DocumentRecord) -> [String: Any] {
@@ -109,7 +107,7 @@ struct JobRecorder: Sendable {
             "color": impression.color,
         ]
         if let pages = impression.pages { record["pages"] = pages.map { ["document": $0.document, "page": $0.page] } }
-        return record
+        return record.merging(factsRecord(of: impression)) { current, _ in current }
     }
 
     static func iso8601(_ time: Double) -> String {
