@@ -46,7 +46,12 @@ struct CommandLineOptions: Sendable, Equatable {
     /// `--no-ocr`: the text of raster sides is not read by OCR.
     var ocr = true
     /// `vprinter jobs` and `vprinter wait`: the job filters (`--state completed`, ...), as query parameters.
-    var filters: [(name: String, value: String)] = []
+    var filters: [Filter] = []
+    /// One job filter option (`--state completed` is name `state`, value `completed`).
+    struct Filter: Sendable, Equatable {
+        var name: String
+        var value: String
+    }
     /// `vprinter compare`: ACTUAL and EXPECTED, the thresholds, the difference folder and --update.
     var compareOperands: [String] = []
     var minimumPSNR: Double?
@@ -107,7 +112,7 @@ struct CommandLineOptions: Sendable, Equatable {
             if options.command == .jobs || options.command == .wait, option.hasPrefix("--"),
                 JobQuery.filterNames.contains(String(option.dropFirst(2)))
             {
-                options.filters.append((String(option.dropFirst(2)), try take()))
+                options.filters.append(Filter(name: String(option.dropFirst(2)), value: try take()))
                 continue
             }
             switch option {
