@@ -109,7 +109,8 @@ public final class PrinterFleet: Sendable {
         }
         if made.printer.power.isOn { advertiser?.advertise(hosted, port: hosted.port ?? port) }
         for scenario in made.scenarios {
-            for fault in scenario.faults { made.printer.addFault(fault) }
+            // Its faults in the scenario's group, so that the web page and the API can stop it.
+            made.printer.play(scenario, applySettings: false)
         }
         return hosted
     }
