@@ -46,14 +46,17 @@ extension FrontPanel {
             }
             inner += "<label>Sheets <input type=\"number\" name=\"level\" id=\"\(e(id))-level\" min=\"0\" "
             inner += "max=\"\(tray.capacity)\" value=\"\(tray.capacity)\" inputmode=\"numeric\"></label>"
-            inner += "<button type=\"submit\" id=\"\(e(id))-load\" aria-label=\"Load the tray \(e(tray.name))\">Load</button></form>"
+            inner +=
+                "<button type=\"submit\" id=\"\(e(id))-load\" aria-label=\"Load the tray \(e(tray.name))\">Load</button></form>"
             let source = HTML.jsonString(tray.name)
             inner += HTML.callButton(
-                "Empty", call: "POST \(api)/trays", body: "{\"source\": \(source), \"level\": 0}", id: "\(id)-empty", ariaLabel: "Empty the tray \(tray.name)",
+                "Empty", call: "POST \(api)/trays", body: "{\"source\": \(source), \"level\": 0}", id: "\(id)-empty",
+                ariaLabel: "Empty the tray \(tray.name)",
                 disabledReason: tray.level == 0 ? "already empty" : nil)
             inner += " "
             inner += HTML.callButton(
-                "Fill", call: "POST \(api)/trays", body: "{\"source\": \(source)}", id: "\(id)-fill", ariaLabel: "Fill the tray \(tray.name)",
+                "Fill", call: "POST \(api)/trays", body: "{\"source\": \(source)}", id: "\(id)-fill",
+                ariaLabel: "Fill the tray \(tray.name)",
                 disabledReason: tray.level == tray.capacity ? "already full" : nil)
             inner += "</li>"
         }
@@ -79,12 +82,16 @@ extension FrontPanel {
             inner += "<input type=\"hidden\" name=\"index\" value=\"\(index)\" data-type=\"number\">"
             inner += "<label>Level (%) <input type=\"number\" name=\"level\" id=\"\(id)-level\" min=\"0\" "
             inner += "max=\"100\" value=\"\(supply.level ?? 100)\" inputmode=\"numeric\"></label>"
-            inner += "<button type=\"submit\" id=\"\(id)-set\" aria-label=\"Set \(e(supply.description))\">Set</button></form>"
+            inner +=
+                "<button type=\"submit\" id=\"\(id)-set\" aria-label=\"Set \(e(supply.description))\">Set</button></form>"
             inner += HTML.callButton(
                 supply.supplyClass == "receptacleThatIsFilled" ? "Empty it" : "Replace", call: "POST \(api)/supplies",
                 body: "{\"index\": \(index), \"level\": \(supply.supplyClass == "receptacleThatIsFilled" ? 0 : 100)}",
-                id: "\(id)-replace", ariaLabel: "\(supply.supplyClass == "receptacleThatIsFilled" ? "Empty" : "Replace") \(supply.description)")
-            inner += " <small>\(e(supply.type))\(supply.colorantName.isEmpty ? "" : ", \(e(supply.colorantName))")</small>"
+                id: "\(id)-replace",
+                ariaLabel:
+                    "\(supply.supplyClass == "receptacleThatIsFilled" ? "Empty" : "Replace") \(supply.description)")
+            inner +=
+                " <small>\(e(supply.type))\(supply.colorantName.isEmpty ? "" : ", \(e(supply.colorantName))")</small>"
             inner += "</li>"
         }
         inner += "</ul>"
@@ -154,23 +161,27 @@ extension FrontPanel {
     /// The faults held, each cleared on its own (`DELETE .../faults/<id>`).
     static func faultSection(_ printer: Printer, api: String) -> String {
         let e = HTML.escape
-        let faults = printer.faultList
+        let faults = printer.faults.faults
         guard !faults.isEmpty else {
-            return section("faults", "Faults held", "<p id=\"fault-count\">None.</p>")
+            return section("faults", "Faults held", "<p id=\"fault-count\">None.</p>", wide: true)
         }
         var inner = "<div class=\"scroll\"><table class=\"faults\"><thead><tr><th scope=\"col\">#</th>"
-        inner += "<th scope=\"col\">Name</th><th scope=\"col\">Trigger</th><th scope=\"col\">Effect</th>"
+        inner += "<th scope=\"col\">Name</th><th scope=\"col\">When</th><th scope=\"col\">What</th>"
         inner += "<th scope=\"col\">Fired</th><th scope=\"col\"><span class=\"visually-hidden\">Clear</span></th>"
         inner += "</tr></thead><tbody>"
         for fault in faults {
-            let id = fault["id"] as? Int ?? 0
-            let name = (fault["name"] as? String) ?? ""
-            let group = (fault["group"] as? String).map { " <small>(\(e($0)))</small>" } ?? ""
-            inner += "<tr><td>\(id)</td><td>\(e(name))\(group)</td><td><code>\(e("\(fault["trigger"] ?? "")"))</code></td>"
-            inner += "<td><code>\(e("\(fault["effect"] ?? "")"))</code></td><td>\(e((fault["fired"] as? String) ?? "not yet"))</td>"
-            inner += "<td>\(HTML.callButton("Clear", call: "DELETE \(api)/faults/\(id)", id: "clear-fault-\(id)", ariaLabel: "Clear fault \(id)"))</td></tr>"
+            let group = fault.spec.group.map { " <small>(\(e($0)))</small>" } ?? ""
+            var what = FaultWords.effect(fault.spec.effect)
+            if let seconds = fault.spec.clearAfter { what += "; clears itself \(FaultWords.number(seconds)) s later" }
+            inner += "<tr><td>\(fault.id)</td><td>\(e(fault.spec.name ?? ""))\(group)</td>"
+            inner += "<td>\(e(FaultWords.trigger(fault.spec.trigger)))</td><td>\(e(what))</td>"
+            inner += "<td>\(fault.firedAt.map { JobRecorder.iso8601($0) } ?? "not yet")</td><td>"
+            inner += HTML.callButton(
+                "Clear", call: "DELETE \(api)/faults/\(fault.id)", id: "clear-fault-\(fault.id)",
+                ariaLabel: "Clear fault \(fault.id)")
+            inner += "</td></tr>"
         }
         inner += "</tbody></table></div>"
-        return section("faults", "Faults held", HTML.controls(inner, label: "Faults"))
+        return section("faults", "Faults held", HTML.controls(inner, label: "Faults"), wide: true)
     }
 }

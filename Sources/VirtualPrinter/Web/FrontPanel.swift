@@ -46,7 +46,8 @@ enum FrontPanel {
         html += "<dl class=\"facts\"><dt>Reasons</dt><dd class=\"printer-state-reasons\(alert)\" "
         html += "id=\"printer-state-reasons\">"
         html += "\(e(overview.reasons.joined(separator: ", ")))</dd>"
-        html += "<dt>Power</dt><dd id=\"power-state\">\(overview.isOn ? "on" : "off: not advertised, its IPP path does not answer")</dd>"
+        html +=
+            "<dt>Power</dt><dd id=\"power-state\">\(overview.isOn ? "on" : "off: not advertised, its IPP path does not answer")</dd>"
         html += "<dt>Accepting jobs</dt><dd>\(overview.isAcceptingJobs ? "yes" : "no")</dd>"
         html += "<dt>Loaded media</dt><dd class=\"media-ready\">"
         html += "\(e(overview.mediaReady.isEmpty ? "none" : overview.mediaReady.joined(separator: ", ")))</dd>"
@@ -71,10 +72,10 @@ enum FrontPanel {
         inner += HTML.callButton(
             holding ? "Release held jobs" : "Hold new jobs", call: "POST \(api)/hold-new-jobs",
             body: "{\"hold\": \(!holding)}", id: "hold-toggle")
-        inner += "</li><li><span>Faults held: <b>\(printer.faultList.count)</b></span>"
+        inner += "</li><li><span>Faults held: <b>\(printer.faults.faults.count)</b></span>"
         inner += HTML.callButton(
             "Clear all faults", call: "DELETE \(api)/faults", id: "clear-faults",
-            disabledReason: printer.faultList.isEmpty ? "no fault is held" : nil)
+            disabledReason: printer.faults.faults.isEmpty ? "no fault is held" : nil)
         inner += "</li></ul>"
         return section("operation", "Operation", HTML.controls(inner, label: "Power and operation"))
     }
@@ -153,8 +154,8 @@ enum FrontPanel {
         + "\"effect\": {\"status\": \"server-error-service-unavailable\", \"message\": \"The printer is offline.\"}}]}"
 
     /// A panel section, refreshed by the event stream.
-    static func section(_ id: String, _ title: String, _ inner: String) -> String {
-        "<section class=\"card\" id=\"panel-\(id)\" data-live aria-labelledby=\"\(id)-title\">"
+    static func section(_ id: String, _ title: String, _ inner: String, wide: Bool = false) -> String {
+        "<section class=\"card\(wide ? " wide" : "")\" id=\"panel-\(id)\" data-live aria-labelledby=\"\(id)-title\">"
             + "<h2 id=\"\(id)-title\">\(HTML.escape(title))</h2>\(inner)</section>"
     }
 

@@ -52,7 +52,7 @@ enum PrinterList {
         let scenarios = Scenario.shipped(profileDirectories: context.profileDirectories)
         var inner = "<form class=\"create\" id=\"create-printer\" data-call=\"POST /api/v1/printers\">"
         inner += "<label>Name <input name=\"name\" id=\"create-name\" required maxlength=\"63\" "
-        inner += "pattern=\"[^/]+\" autocomplete=\"off\"></label>"
+        inner += "pattern=\"[^\\/]+\" autocomplete=\"off\"></label>"
         inner += "<label>Profile <select name=\"profile\" id=\"create-profile\">"
         for profile in profiles {
             inner += "<option\(profile == "duplex-laser" ? " selected" : "")>\(e(profile))</option>"

@@ -160,8 +160,12 @@ enum WebScript {
             if (timer === null) { timer = setTimeout(function () { timer = null; refresh(); }, 300); }
           }
 
-          if (window.EventSource) {
-            var source = new EventSource('/api/v1/events');
+          // The event stream, closed when the page is hidden (a browser keeps at most six connections to a server,
+          // and a page kept for the back button would hold its stream open), opened again when it shows.
+          var source = null;
+          function connect() {
+            if (!window.EventSource || source) { return; }
+            source = new EventSource('/api/v1/events');
             source.onopen = function () { live.textContent = 'Live: this page follows /api/v1/events.'; };
             source.onerror = function () { live.textContent = 'Event stream lost; retrying.'; };
             ['job-created', 'job-state-changed', 'job-progress', 'printer-state-changed', 'printer-config-changed']
@@ -175,6 +179,14 @@ enum WebScript {
                 });
               });
           }
+          connect();
+          window.addEventListener('pagehide', function () {
+            if (source) { source.close(); source = null; }
+          });
+          window.addEventListener('pageshow', function (event) {
+            if (!source) { connect(); }
+            if (event.persisted) { refresh(); }
+          });
 
           // The viewer: sides, zoom, keys, text read by OCR.
           var position = document.getElementById('side-position');

@@ -28,7 +28,7 @@ enum WebStyle {
         table{border-collapse:collapse;margin:.4em 0}
         th,td{padding:.35em .7em;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
         thead th{background:var(--card)}
-        .scroll{overflow-x:auto;max-width:100%}
+        .scroll{overflow-x:auto;max-width:100%;position:relative}
         code{font-size:.92em;overflow-wrap:anywhere}
         .hash{font-size:.8em}
         .muted,.hint,small,.why{color:var(--muted)}
@@ -54,7 +54,7 @@ enum WebStyle {
           max-width:100%}
         input[type=number]{width:6.5em}
         label{display:inline-flex;flex-wrap:wrap;gap:.3em;align-items:center;margin:.2em 1em .2em 0}
-        fieldset.controls{border:0;padding:0;margin:0;min-width:0}
+        fieldset.controls{border:0;padding:0;margin:0;min-width:0;position:relative}
         fieldset.controls>legend{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
         .no-js-note{display:none}
         fieldset.controls[disabled] .no-js-note{display:block;color:var(--muted);font-size:.9em}
