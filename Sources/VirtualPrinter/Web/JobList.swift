@@ -129,7 +129,8 @@ struct JobList {
         }
         html += "</select></label>"
         if !isPrinterFixed, printers.count > 1 {
-            html += "<label>Printer <select name=\"printer\" id=\"search-printer\"><option value=\"\">any printer</option>"
+            html +=
+                "<label>Printer <select name=\"printer\" id=\"search-printer\"><option value=\"\">any printer</option>"
             for printer in printers {
                 let selected = printer.name == self.printer ? " selected" : ""
                 html += "<option value=\"\(e(printer.name))\"\(selected)>\(e(printer.name))</option>"
@@ -144,7 +145,8 @@ struct JobList {
         }
         html += HTML.controls(
             HTML.callButton(
-                "Reset: delete \(resetWhat)", call: resetCall, confirm: "Delete \(resetWhat) and their files? "
+                "Reset: delete \(resetWhat)", call: resetCall,
+                confirm: "Delete \(resetWhat) and their files? "
                     + "This cannot be undone.", id: "reset-jobs"), label: "Reset")
         html += "<div id=\"job-list\" data-live>"
         html += summary(count: jobs.count, total: total)
@@ -187,9 +189,11 @@ struct JobList {
             return "<a href=\"\(HTML.escape(queryString(page: target)))\" rel=\"\(rel)\" id=\"\(id)\">\(label)</a>"
         }
         return "<nav class=\"pager\" aria-label=\"Pages of jobs\">"
-            + link("« Newest", 1, rel: "first", id: "page-first") + link("‹ Newer", page - 1, rel: "prev", id: "page-prev")
+            + link("« Newest", 1, rel: "first", id: "page-first")
+            + link("‹ Newer", page - 1, rel: "prev", id: "page-prev")
             + "<span>Page \(HTML.count(min(page, pages))) of \(HTML.count(pages))</span>"
-            + link("Older ›", page + 1, rel: "next", id: "page-next") + link("Oldest »", pages, rel: "last", id: "page-last")
+            + link("Older ›", page + 1, rel: "next", id: "page-next")
+            + link("Oldest »", pages, rel: "last", id: "page-last")
             + "</nav>"
     }
 
@@ -199,7 +203,8 @@ struct JobList {
         let format = job.documents.map { $0.detectedFormat ?? $0.format }.joined(separator: ", ")
         var html = "<tr class=\"job\" id=\"job-\(job.id)\"><td><a href=\"/jobs/\(job.id)\">\(job.id)</a></td>"
         html += "<td class=\"job-state\">\(HTML.stateBadge(job.state.keyword))</td>"
-        html += "<td class=\"job-name\"><a href=\"/jobs/\(job.id)\">\(e(job.name.isEmpty ? "(no name)" : job.name))</a></td>"
+        html +=
+            "<td class=\"job-name\"><a href=\"/jobs/\(job.id)\">\(e(job.name.isEmpty ? "(no name)" : job.name))</a></td>"
         html += "<td class=\"job-user\">\(e(job.user))</td>"
         if showPrinter { html += "<td>\(e(job.printerName))</td>" }
         html += "<td>\(e(format))</td><td>\(job.impressions.count)</td>"

@@ -92,19 +92,23 @@ extension JobPage {
         let label = "Sheet \(impression.sheet) \(impression.side), side \(impression.number): \(pageList)"
         var html = "<figure class=\"side\" id=\"side-\(impression.number)\" tabindex=\"-1\" "
         html += "data-side=\"\(impression.number)\" aria-label=\"\(e(label))\">"
-        html += "<div class=\"frame\"><div class=\"canvas\"><a href=\"\(url)\" class=\"image\"><img src=\"\(url)\" alt=\"\(e(label))\" "
+        html +=
+            "<div class=\"frame\"><div class=\"canvas\"><a href=\"\(url)\" class=\"image\"><img src=\"\(url)\" alt=\"\(e(label))\" "
         html += "width=\"\(impression.width)\" height=\"\(impression.height)\" loading=\"lazy\" decoding=\"async\"></a>"
         if !pages.isEmpty {
             let cells = layout.cells(impression)
             html += "<ol class=\"cells\" aria-hidden=\"true\">"
             for (index, page) in pages.enumerated() {
-                let cell = index < cells.count ? cells[index] : NumberUpLayout.Cell(left: 0, top: 0, width: 100, height: 100)
+                let cell =
+                    index < cells.count ? cells[index] : NumberUpLayout.Cell(left: 0, top: 0, width: 100, height: 100)
                 html += "<li style=\"left:\(percent(cell.left));top:\(percent(cell.top));"
-                html += "width:\(percent(cell.width));height:\(percent(cell.height))\"><span>\(pageLabel(page))</span></li>"
+                html +=
+                    "width:\(percent(cell.width));height:\(percent(cell.height))\"><span>\(pageLabel(page))</span></li>"
             }
             html += "</ol>"
         }
-        html += "</div></div><figcaption><b>\(impression.side == "back" ? "Back" : "Front")</b> · side \(impression.number)"
+        html +=
+            "</div></div><figcaption><b>\(impression.side == "back" ? "Back" : "Front")</b> · side \(impression.number)"
         html += " · \(e(pageList)) · \(impression.width) × \(impression.height) px at \(impression.dpi) dpi"
         html += facts(impression)
         return html + "</figcaption></figure>"
@@ -117,7 +121,8 @@ extension JobPage {
         if facts.blank { parts.append("<b>blank</b>") }
         parts.append(facts.hasColor ? "color" : "no color")
         let order = ["cyan", "magenta", "yellow", "black"]
-        let coverage = order.compactMap { key in facts.inkCoverage[key].map { "\(key) \(String(format: "%.1f", $0)) %" } }
+        let coverage = order.compactMap { key in facts.inkCoverage[key].map { "\(key) \(String(format: "%.1f", $0)) %" }
+        }
         if !coverage.isEmpty { parts.append("ink: " + coverage.joined(separator: ", ")) }
         if facts.outsidePrintableArea { parts.append("<b class=\"warn\">ink cut off at the margins</b>") }
         return " · " + parts.joined(separator: " · ")

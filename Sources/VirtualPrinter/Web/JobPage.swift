@@ -13,17 +13,21 @@ enum JobPage {
         let record = JobRecorder.record(of: job)
         var body = "<nav class=\"crumbs\" aria-label=\"Jobs\"><a href=\"/\">All jobs</a> · "
         body += "<a href=\"\(WebContext.panelPath(printer))\">\(e(printer.name))</a> · "
-        body += neighbours.older.map { "<a href=\"/jobs/\($0)\" id=\"older-job\" rel=\"prev\">‹ job \($0)</a>" }
+        body +=
+            neighbours.older.map { "<a href=\"/jobs/\($0)\" id=\"older-job\" rel=\"prev\">‹ job \($0)</a>" }
             ?? "<span class=\"pager-off\">‹ no older job</span>"
         body += " · "
-        body += neighbours.newer.map { "<a href=\"/jobs/\($0)\" id=\"newer-job\" rel=\"next\">job \($0) ›</a>" }
+        body +=
+            neighbours.newer.map { "<a href=\"/jobs/\($0)\" id=\"newer-job\" rel=\"next\">job \($0) ›</a>" }
             ?? "<span class=\"pager-off\">no newer job ›</span>"
         body += " · <a href=\"/api/v1/jobs/\(job.id)\">record (JSON)</a> · "
         body += "<a href=\"/api/v1/jobs/\(job.id)/text\">text (JSON)</a></nav>"
-        body += "<h1>Job \(job.id): <span class=\"job-name\">\(e(job.name.isEmpty ? "(no name)" : job.name))</span></h1>"
+        body +=
+            "<h1>Job \(job.id): <span class=\"job-name\">\(e(job.name.isEmpty ? "(no name)" : job.name))</span></h1>"
         body += "<div id=\"job-summary\" data-live>\(summary(job, record: record))</div>"
         body += "<section class=\"viewer\" aria-labelledby=\"sides-title\"><h2 id=\"sides-title\">Printed sheets</h2>"
-        body += "<div class=\"toolbar\"><button type=\"button\" id=\"zoom\" aria-pressed=\"false\" data-needs-js disabled>"
+        body +=
+            "<div class=\"toolbar\"><button type=\"button\" id=\"zoom\" aria-pressed=\"false\" data-needs-js disabled>"
         body += "Zoom to 100 %</button> <span id=\"side-position\" aria-live=\"polite\"></span>"
         body += "<p class=\"hint\">Keys: <kbd>←</kbd> <kbd>→</kbd> previous and next side, <kbd>[</kbd> <kbd>]</kbd> "
         body += "older and newer job, <kbd>z</kbd> zoom. Click a side for its PNG at full size.</p></div>"
@@ -73,7 +77,8 @@ enum JobPage {
         ]
         var html = "<section aria-labelledby=\"ticket-title\"><h2 id=\"ticket-title\">Ticket: sent and done</h2>"
         html += "<div class=\"scroll\"><table class=\"ticket\"><thead><tr><th scope=\"col\">Attribute</th>"
-        html += "<th scope=\"col\">Sent by the client</th><th scope=\"col\">What the printer did</th></tr></thead><tbody>"
+        html +=
+            "<th scope=\"col\">Sent by the client</th><th scope=\"col\">What the printer did</th></tr></thead><tbody>"
         var names = Set(sent.keys)
         for entry in ignored { if let name = entry["name"] as? String { names.insert(name) } }
         // Media, sides and color mode are always shown: what was used when the client sent none.
@@ -159,7 +164,8 @@ enum JobPage {
             html += "<tr><td><a href=\"\(url)\">\(document.number)</a></td><td>\(e(document.name ?? ""))</td>"
             html += "<td>\(e(document.format))</td><td>\(e(document.detectedFormat ?? "unknown"))</td>"
             html += "<td>\(e(document.compression))</td><td>\(HTML.count(document.size))</td>"
-            html += "<td>\(document.pages.map(String.init) ?? "")</td><td><code class=\"hash\">\(e(document.sha256))</code></td>"
+            html +=
+                "<td>\(document.pages.map(String.init) ?? "")</td><td><code class=\"hash\">\(e(document.sha256))</code></td>"
             html += "</tr>"
         }
         return html + "</tbody></table></div></section>"
