@@ -30,7 +30,12 @@ enum FaultWords {
         }
     }
 
+    /// Seconds as a person writes them: whole seconds without a point, others with up to two decimals.
     static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2g", value)
+        guard value.isFinite else { return "\(value)" }
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 }

@@ -12,6 +12,8 @@ struct JobList {
     static let maximumSearchLength = 200
     /// The most thumbnails a row shows; the viewer shows every side.
     static let thumbnailsPerRow = 2
+    /// The highest page number taken from a query (a larger one shows this page: past the end, an empty list).
+    static let maximumPage = 1_000_000
 
     var search: String?
     var text: String?
@@ -32,7 +34,7 @@ struct JobList {
             case "text": text = value
             case "state": state = value
             case "printer": printer = value
-            case "page": page = max(1, min(Int(value) ?? 1, 1_000_000))
+            case "page": page = max(1, min(Int(value) ?? 1, Self.maximumPage))
             default: break
             }
         }
