@@ -54,15 +54,23 @@ class Printer:
         self.output = output or os.path.join(self.folder, "output")
         self.name = name or unique("web")
         self.log = open(os.path.join(self.folder, "vprinter.log"), "ab")
+        self._said = None
         command = [os.environ["VPRINTER"], "--port", "0", "--name", self.name, "--output-dir", self.output]
         if not dnssd:
             command.append("--no-dnssd")
         self.process = subprocess.Popen(command + list(arguments), stdout=subprocess.PIPE, stderr=self.log, text=True)
         self.uri = self.process.stdout.readline().strip()
-        assert self.uri.startswith("ipp://"), "vprinter printed no URI (see %s)" % self.log.name
+        if not self.uri.startswith("ipp://"):
+            self.stop()
+            raise AssertionError("vprinter printed no URI: %s" % self.said)
         self.base = "http://" + self.uri[len("ipp://"):].split("/", 1)[0]
         self.segment = "".join(c if c.isalnum() or c in "-_." else "-" for c in self.name)
         self.api_path = "/api/v1/printers/" + self.segment
+
+    @property
+    def said(self):
+        """The last line the printer wrote on stderr (read before stop removes its folder)."""
+        return self._said or "(nothing on stderr)"
 
     def call(self, method, path, body=None):
         """A JSON API call; returns (status, decoded JSON or None)."""
@@ -126,6 +134,12 @@ class Printer:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+        try:
+            with open(os.path.join(self.folder, "vprinter.log"), errors="replace") as log:
+                lines = [line.strip() for line in log if line.strip()]
+            self._said = lines[-1] if lines else None
+        except OSError:
+            pass  # stopped before
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

@@ -198,6 +198,16 @@ def test_every_control_acts_through_the_api_and_shows_the_result(desktop, printe
     wait_for(lambda: printer.state()["printer-supply"][0]["level"] == 100, "the supply back after stopping")
 
     fill(driver, "supply-1-level", "30")
+    # A change while a person types: the page refreshes its other parts and leaves the one being edited alone.
+    printer.call("POST", printer.api_path + "/supplies", {"index": 1, "level": 55})
+    printer.call("POST", printer.api_path + "/faults", {"effect": {"add-reasons": ["cover-open-error"]}})
+    wait_for(lambda: "cover-open-error" in shown_reasons(driver), "the cover's fault on the panel while typing")
+    assert driver.find_element(By.ID, "supply-1-level").get_attribute("value") == "30", "the typed level was lost"
+    assert "55 %" not in text_of(driver, "supply-1")
+    # Once the focus leaves the field, that part is refreshed too.
+    driver.execute_script("document.activeElement.blur()")
+    wait_for(lambda: "55 %" in text_of(driver, "supply-1"), "the supplies refreshed after the field lost focus")
+    fill(driver, "supply-1-level", "30")
     click(driver, "supply-1-set")
     wait_for(lambda: printer.state()["printer-supply"][0]["level"] == 30, "the supply set to 30 %")
     wait_for(lambda: "30 %" in text_of(driver, "supply-1"), "30 % on the panel")

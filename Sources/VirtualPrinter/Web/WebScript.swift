@@ -123,10 +123,12 @@ enum WebScript {
             run(form, form.getAttribute('data-call'), formJSON(form), submit ? submit.textContent.trim() : 'Send');
           });
 
-          // Fresh copies of the data-live parts; a part holding a field being edited waits for the next refresh.
+          // Fresh copies of the data-live parts; a part holding a field being edited is left alone until the
+          // focus leaves that field (then it is refreshed once), so that nothing a person types is replaced.
           var timer = null;
           var inFlight = null;
           var again = false;
+          var afterEditing = false;
           function refresh() {
             if (inFlight) { again = true; return inFlight; }
             inFlight = fetch(location.href, { cache: 'no-store', credentials: 'same-origin' })
@@ -140,7 +142,7 @@ enum WebScript {
                   if (!replacement) { continue; }
                   var active = document.activeElement;
                   var holdsFocus = active && old.contains(active);
-                  if (holdsFocus && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) { again = true; continue; }
+                  if (holdsFocus && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) { afterEditing = true; continue; }
                   var focusID = holdsFocus ? active.id : null;
                   replacement = document.importNode(replacement, true);
                   old.parentNode.replaceChild(replacement, old);
@@ -159,6 +161,11 @@ enum WebScript {
           function schedule() {
             if (timer === null) { timer = setTimeout(function () { timer = null; refresh(); }, 300); }
           }
+          document.addEventListener('focusout', function (event) {
+            if (!afterEditing || !/^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)) { return; }
+            afterEditing = false;
+            schedule();
+          });
 
           // The event stream, closed when the page is hidden (a browser keeps at most six connections to a server,
           // and a page kept for the back button would hold its stream open), opened again when it shows.
