@@ -223,6 +223,14 @@ class Announcements:
         self.process.wait(timeout=10)
 
 
+def pytest_collectreport(report):
+    """A test file that cannot be read, in ARTIFACTS/failures.txt as pytest_runtest_logreport does for tests."""
+    if report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        with open(ARTIFACTS / "failures.txt", "a") as file:
+            file.write("%s (collect): %s\n" % (report.nodeid, str(report.longrepr).strip().splitlines()[-1][:300]))
+
+
 def pytest_runtest_logreport(report):
     """Each failing test's one-line cause, in ARTIFACTS/failures.txt (scripts/web-test ends with the first)."""
     if report.failed:
