@@ -96,9 +96,9 @@ class Printer:
         """This printer as GET /api/v1/printers/<name> shows it."""
         return self.get(self.api_path)
 
-    def print_pdf(self, name, document, user="web-test", attributes=(), uri=None):
-        """Print-Job with a PDF and job template attributes (tag, name, value), to this printer or to another
-        printer of the process at `uri`; returns the job-id."""
+    def print_pdf(self, name, document, user="web-test", attributes=(), uri=None, document_format="application/pdf"):
+        """Print-Job with a PDF (or a document of `document_format`) and job template attributes (tag, name,
+        value), to this printer or to another printer of the process at `uri`; returns the job-id."""
         uri = uri or self.uri
         body = struct.pack(">BBHI", 2, 0, PRINT_JOB, 1) + bytes([OPERATION_ATTRIBUTES])
         body += attribute(CHARSET, "attributes-charset", "utf-8")
@@ -106,7 +106,7 @@ class Printer:
         body += attribute(URI, "printer-uri", uri)
         body += attribute(NAME, "requesting-user-name", user)
         body += attribute(NAME, "job-name", name)
-        body += attribute(MIME_TYPE, "document-format", "application/pdf")
+        body += attribute(MIME_TYPE, "document-format", document_format)
         body += bytes([JOB_ATTRIBUTES])
         for tag, attribute_name, value in attributes:
             body += attribute(tag, attribute_name, value)

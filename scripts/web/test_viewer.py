@@ -1,10 +1,18 @@
 """The viewer in Chromium: a two-sided 2-up job shows its sheets as front/back pairs with each page's number placed
 on its half of the side, each side's text beside it, the ticket sent next to what the printer did, the state
-history; the keyboard moves between sides and jobs, and z zooms a side to 100 %."""
+history; the keyboard moves between sides and jobs, and z zooms a side to 100 %. A raster side's text is read by
+OCR when the viewer first asks for it."""
+import os
+import subprocess
+import urllib.request
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import INTEGER, KEYWORD, Printer, enabled, pdf, screenshot, text_of, wait_for
+
+# How long OCR of one 300 dpi side may take on a loaded machine, in seconds.
+OCR_LIMIT = 60
 
 
 def press(driver, key):
@@ -108,5 +116,41 @@ def test_the_viewer_follows_a_job_as_it_prints(desktop):
         printer.wait_for_job(job)
         wait_for(lambda: "completed" in (text_of(desktop, "job-summary") or ""), "completed in the open viewer")
         wait_for(lambda: len(desktop.find_elements(By.CSS_SELECTOR, "figure.side")) == 3, "three sides")
+    finally:
+        printer.stop()
+
+
+def pwg_raster(folder, lines):
+    """One US Letter page of `lines` in 24 pt Helvetica as 300 dpi 8-bit gray PWG raster (Ghostscript)."""
+    source, path = os.path.join(folder, "page.ps"), os.path.join(folder, "page.pwg")
+    with open(source, "w") as file:
+        file.write("%!PS\n<< /PageSize [612 792] >> setpagedevice /Helvetica findfont 24 scalefont setfont\n")
+        for index, line in enumerate(lines):
+            file.write("72 %d moveto (%s) show\n" % (680 - index * 40, line))
+        file.write("showpage\n")
+    subprocess.run(["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pwgraster", "-r300",
+                    "-dcupsColorSpace=18", "-dcupsBitsPerColor=8", "-sOutputFile=" + path, source], check=True,
+                   stdout=subprocess.DEVNULL)
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def test_a_raster_sides_text_is_read_by_ocr_when_the_viewer_opens(desktop, tmp_path):
+    printer = Printer()
+    try:
+        job = printer.print_pdf("scanned invoice", pwg_raster(str(tmp_path), ["Invoice 42 for Jane Smith",
+                                                                             "Total 99.00 EUR"]),
+                                document_format="image/pwg-raster")
+        printer.wait_for_job(job)
+        # The server's page says the side is not read yet (OCR runs on the first request for the text) ...
+        html = urllib.request.urlopen(printer.base + "/jobs/%d" % job, timeout=30).read().decode()
+        assert 'data-ocr-side="1"' in html and "Jane Smith" not in html
+        # ... and the viewer's script asks GET /api/v1/jobs/<id>/text and puts what OCR read beside the side.
+        desktop.get(printer.base + "/jobs/%d" % job)
+        enabled(desktop)
+        wait_for(lambda: "Jane Smith" in (text_of(desktop, "side-text-1") or ""), "the side's text read by OCR",
+                 timeout=OCR_LIMIT)
+        assert "Invoice 42" in text_of(desktop, "side-text-1")
+        assert desktop.find_elements(By.CSS_SELECTOR, "[data-ocr-side]") == []
     finally:
         printer.stop()
