@@ -15,14 +15,14 @@ public struct DNSSDRegistration: Sendable, Equatable {
         self.services = services
     }
 
-    /// The services a printer advertises, as IPP Everywhere and AirPrint expect: `_ipp._tcp` (and
-    /// `_ipps._tcp` when TLS is on) with `txt`, `_printer._tcp` on port 0, and `_http._tcp` for the web page
-    /// served on the same port.
+    /// The services a printer advertises, as IPP Everywhere and AirPrint expect: `_ipp._tcp` (unless `plain`
+    /// is false: a printer that speaks TLS only) and `_ipps._tcp` (when TLS is on) with `txt`, `_printer._tcp`
+    /// on port 0, and `_http._tcp` for the web page served on the same port.
     public static func printer(
-        name: String, port: UInt16, txt: [(key: String, value: String)], tls: Bool = false
+        name: String, port: UInt16, txt: [(key: String, value: String)], tls: Bool = false, plain: Bool = true
     ) -> DNSSDRegistration {
-        var services = [DNSSDService.ipp(port: port, txt: txt)]
-        if tls {
+        var services = plain ? [DNSSDService.ipp(port: port, txt: txt)] : []
+        if tls || !plain {
             services.append(.ipps(port: port, txt: txt))
         }
         services.append(.lpdPlaceholder)

@@ -43,7 +43,8 @@ public final class HTTPServer: Sendable {
         Self.ignoreBrokenPipeSignal()
         try state.withLock { (state) throws(HTTPServerError) in
             guard state.context == nil else { return }
-            let context = try ServerContext(handler: handler, limits: configuration.limits)
+            let context = try ServerContext(
+                handler: handler, limits: configuration.limits, tls: configuration.tls)
             let listeners = try Listener.openAll(configuration)
             var threads: [pthread_t] = []
             for (index, listener) in listeners.enumerated() {
