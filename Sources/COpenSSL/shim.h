@@ -8,12 +8,15 @@
 // OpenSSL spells these as macros or variadic functions, which Swift cannot call: one small wrapper each.
 
 /// TLS 1.2 at least; a client's renegotiation request is refused; no compression (CRIME); a peer that closes
-/// without close_notify simply ends the stream; partial writes.
+/// without close_notify simply ends the stream; partial writes; no session tickets (below).
 static inline int vp_ssl_ctx_configure(SSL_CTX *context) {
     if (SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION) != 1) return 0;
     SSL_CTX_set_options(context, SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION | SSL_OP_CIPHER_SERVER_PREFERENCE
         | SSL_OP_IGNORE_UNEXPECTED_EOF);
     SSL_CTX_set_mode(context, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+    // No TLS 1.3 session tickets: they arrive after the client's handshake ended, and CUPS's GnuTLS client,
+    // reading with a time-out (ipptool -T), takes the ticket record for a failed read of the response.
+    SSL_CTX_set_num_tickets(context, 0);
     return 1;
 }
 

@@ -4,8 +4,8 @@ import COpenSSL
 /// every connection of a server.
 ///
 /// TLS 1.2 and 1.3 are offered; renegotiation requested by a client is refused (RFC 5746's attack surface,
-/// and a way to make the server work per connection), compression is off. Sessions can be resumed (the
-/// cache and tickets of OpenSSL), which saves CUPS clients, which reconnect often, a full handshake.
+/// and a way to make the server work per connection), compression is off. TLS 1.2 sessions can be resumed
+/// from the server's cache; TLS 1.3 session tickets are not sent (see the shim: CUPS's client trips on them).
 public final class TLSContext: @unchecked Sendable {
     // @unchecked Sendable: `context` is configured in `init` and never changed afterwards; connection threads
     // only create sessions from it (`SSL_new`), which OpenSSL documents as safe from many threads at once (the

@@ -119,6 +119,12 @@ struct RunCommand {
             }
             return 1
         }
+        if !security.access.isEnabled && SecuritySetup.listensBeyondLoopback(options.listen) {
+            log(
+                "warning: anyone who can reach port \(server.port) can read every printed document and page and change "
+                    + "the printer; use --listen 127.0.0.1 to keep it on this machine, or --user NAME:PASSWORD "
+                    + "(with --tls) to ask for credentials")
+        }
         let host = options.listen.count == 1 ? Self.uriHost(options.listen[0]) : "localhost"
         let scheme = security.tls == nil ? "ipp" : "ipps"
         let uris = printers.map { "\(scheme)://\(host):\(server.port)\($0.configuration.resourcePath)" }
@@ -134,12 +140,6 @@ struct RunCommand {
         for uri in uris { Console.out(uri) }
         for (printer, uri) in zip(printers, uris) {
             log("printer '\(printer.name)' ready at \(uri), recording jobs in \(output)/jobs")
-        }
-        if !security.access.isEnabled && SecuritySetup.listensBeyondLoopback(options.listen) {
-            log(
-                "warning: anyone who can reach port \(server.port) can read every printed document and page and change "
-                    + "the printer; use --listen 127.0.0.1 to keep it on this machine, or --user NAME:PASSWORD "
-                    + "(with --tls) to ask for credentials")
         }
         Self.restoreJobs(printers: printers, outputDirectory: output, log: log)
         for scenario in scenarios {
