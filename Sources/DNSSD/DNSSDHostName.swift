@@ -8,7 +8,8 @@ public enum DNSSDHostName {
         guard let poll = avahi_simple_poll_new() else { return nil }
         defer { avahi_simple_poll_free(poll) }
         var error: Int32 = 0
-        guard let client = avahi_client_new(avahi_simple_poll_get(poll), AvahiClientFlags(0), { _, _, _ in }, nil, &error)
+        guard
+            let client = avahi_client_new(avahi_simple_poll_get(poll), AvahiClientFlags(0), { _, _, _ in }, nil, &error)
         else { return nil }
         defer { avahi_client_free(client) }
         return avahi_client_get_host_name_fqdn(client).map { String(cString: $0) }

@@ -140,7 +140,7 @@ final class Connection {
                 guard upgrade(tls) else { return false }
                 request.isEncrypted = true
             } else if tls.requiresTLS {
-                refusal = .tlsRequired("This printer accepts TLS only: use ipps://, or upgrade the connection to TLS.\n")
+                refusal = .tlsRequired("This printer accepts TLS only: use ipps://, or upgrade to TLS.\n")
             }
         }
         var body = HTTPRequestBody(

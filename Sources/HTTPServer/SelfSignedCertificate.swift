@@ -159,7 +159,9 @@ public enum SelfSignedCertificate {
     /// Whether a name can be a DNS subject alternative name: letters, digits, `-` and `.`, not empty.
     static func isUsableHostName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 253
-            && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x2E }
+            && name.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x2E
+            }
     }
 
     /// Whether text is a numeric IPv4 or IPv6 address.

@@ -106,7 +106,8 @@ final class AdvertisedPrinters: Sendable {
         case .registered(let id, let name):
             let security = printer(of: id)?.configuration.security ?? PrinterSecurity()
             let types = (security.offersPlain ? ["_ipp._tcp"] : []) + (security.offersTLS ? ["_ipps._tcp"] : [])
-            log("advertised '\(name)' over DNS-SD (\((types + ["_printer._tcp", "_http._tcp"]).joined(separator: ", ")))")
+            let services = (types + ["_printer._tcp", "_http._tcp"]).joined(separator: ", ")
+            log("advertised '\(name)' over DNS-SD (\(services))")
             printer(of: id)?.setDNSSDName(name)
             refreshHost(of: id)
         case .renamed(let id, let from, let to):
@@ -154,7 +155,8 @@ extension PrinterAdvertisement {
             location: location, product: product, documentFormats: documentFormats, uuid: uuid,
             tlsVersion: security.offersTLS ? (security.tlsVersion ?? "1.2") : nil, color: color,
             duplex: duplex, copies: copies, kinds: kinds, maximumMediaWidth: maximumMediaWidth,
-            urfSupported: urfSupported, authentication: security.requiresAuthentication ? ["username", "password"] : nil,
+            urfSupported: urfSupported,
+            authentication: security.requiresAuthentication ? ["username", "password"] : nil,
             mopriaCertified: mopriaCertified, overrides: overrides)
     }
 }

@@ -108,9 +108,10 @@ struct SecuritySetup {
 
     /// Whether the printer listens beyond loopback (all addresses, or any address that is not loopback).
     static func listensBeyondLoopback(_ listen: [String]) -> Bool {
-        listen.isEmpty || listen.contains { address in
-            !(address.hasPrefix("127.") || address == "::1" || address == "[::1]")
-        }
+        listen.isEmpty
+            || listen.contains { address in
+                !(address.hasPrefix("127.") || address == "::1" || address == "[::1]")
+            }
     }
 }
 

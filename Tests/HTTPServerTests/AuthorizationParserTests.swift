@@ -39,8 +39,10 @@ func malformedAuthorizationHeadersAreMalformed(_ value: String) {
 }
 
 @Test func base64DecodesTheRFC4648Vectors() {
-    let vectors = ["": "", "Zg==": "f", "Zm8=": "fo", "Zm9v": "foo", "Zm9vYg==": "foob", "Zm9vYmE=": "fooba",
-        "Zm9vYmFy": "foobar", "Zm9vYg": "foob"]
+    let vectors = [
+        "": "", "Zg==": "f", "Zm8=": "fo", "Zm9v": "foo", "Zm9vYg==": "foob", "Zm9vYmE=": "fooba",
+        "Zm9vYmFy": "foobar", "Zm9vYg": "foob",
+    ]
     for (encoded, decoded) in vectors {
         #expect(Base64.decode(Substring(encoded).utf8) == Array(decoded.utf8), "\(encoded)")
     }

@@ -34,7 +34,8 @@ import Testing
     @Test func httpUpgradeSwitchesAndAnswersTheRequestOverTLS() throws {
         try withTLSServer(handler: transportHandler) { server in
             let client = try TestClient(port: server.port)
-            try client.send("OPTIONS * HTTP/1.1\r\nHost: h\r\nConnection: upgrade\r\nUpgrade: TLS/1.2,TLS/1.1,TLS/1.0\r\n\r\n")
+            try client.send(
+                "OPTIONS * HTTP/1.1\r\nHost: h\r\nConnection: upgrade\r\nUpgrade: TLS/1.2,TLS/1.1,TLS/1.0\r\n\r\n")
             let switching = try client.response()
             #expect(switching.status == 101)
             #expect(switching.headers["Upgrade"]?.hasPrefix("TLS/1.2") == true)
@@ -98,7 +99,8 @@ import Testing
             let client = try TestClient(port: server.port)
             try client.startTLS()
             let body = [UInt8](repeating: 0x41, count: 1_000_000)
-            try client.send(Array("POST /echo HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+            try client.send(
+                Array("POST /echo HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
             let response = try client.response()
             #expect(response.status == 200)
             #expect(response.body.count == body.count)

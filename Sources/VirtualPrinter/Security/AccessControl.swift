@@ -30,7 +30,8 @@ public struct AccessControl: Sendable {
         var order: [String] = []
         for user in users {
             if byName[user.name] == nil { order.append(user.name) }
-            byName[user.name] = Account(name: user.name, passwordDigest: ConstantTime.digest(of: Array(user.password.utf8)))
+            byName[user.name] = Account(
+                name: user.name, passwordDigest: ConstantTime.digest(of: Array(user.password.utf8)))
         }
         accounts = order.compactMap { byName[$0] }
         self.admins = Set(admins)

@@ -34,7 +34,8 @@ extension Printer {
             }
         }
         add("notify-subscription-id", description: true, [.integer(Int32(clamping: subscription.id))])
-        add("notify-printer-uri", description: true, [.uri(printerURI(authority: context.uriAuthority, scheme: context.uriScheme))])
+        let notifyPrinterURI = printerURI(authority: context.uriAuthority, scheme: context.uriScheme)
+        add("notify-printer-uri", description: true, [.uri(notifyPrinterURI)])
         add("notify-subscriber-user-name", description: true, [.name(subscription.owner)])
         add("notify-sequence-number", description: true, [.integer(Int32(clamping: subscription.lastSequence))])
         add("notify-printer-up-time", description: true, [.integer(upTime(at: Clock.now()))])

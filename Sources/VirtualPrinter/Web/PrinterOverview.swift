@@ -81,7 +81,8 @@ struct PrinterOverview {
         [
             "printer-name": name, "printer-uuid": uuid, "printer-state": state, "printer-state-reasons": reasons,
             "printer-state-message": message, "printer-is-accepting-jobs": isAcceptingJobs,
-            "resource": resourcePath, "printer-uri-supported": "\(secure ? "ipps" : "ipp")://\(authority)\(resourcePath)",
+            "resource": resourcePath,
+            "printer-uri-supported": "\(secure ? "ipps" : "ipp")://\(authority)\(resourcePath)",
             "printer-more-info": "\(secure ? "https" : "http")://\(authority)/", "printer-supply": supplies.map(\.json),
             "media-ready": mediaReady, "job-count": jobCount,
         ]
