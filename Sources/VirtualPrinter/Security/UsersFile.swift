@@ -11,8 +11,8 @@ public enum UsersFile {
     /// Parses the text of a users file.
     public static func parse(_ text: String) throws(ParseError) -> [(name: String, password: String)] {
         var users: [(name: String, password: String)] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // "\r\n" is one Character in Swift, and a newline: CRLF files split like LF ones.
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { continue }
             guard let user = entry(String(line)) else {
                 throw ParseError(line: index + 1, message: "expected name:password")
