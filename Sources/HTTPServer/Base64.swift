@@ -9,6 +9,27 @@ enum Base64 {
         return table
     }()
 
+    /// Encodes bytes as base64 with padding.
+    static func encode(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<min(index + 3, bytes.count)]
+            var value: UInt32 = 0
+            for byte in chunk { value = value << 8 | UInt32(byte) }
+            value <<= UInt32(8 * (3 - chunk.count))
+            for position in 0..<4 {
+                output.append(
+                    position <= chunk.count
+                        ? alphabet[Int((value >> UInt32(18 - 6 * position)) & 63)] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Decodes base64 text; nil when it holds a byte outside the alphabet, padding anywhere but at the end,
     /// or a length no encoding has. Padding may be left out.
     static func decode(_ text: Substring.UTF8View) -> [UInt8]? {

@@ -33,6 +33,9 @@ extension Connection {
             try session.handshake(
                 until: .now + .seconds(context.limits.slowClientTimeout), unlessReadable: context.stopDescriptor)
             socket.tls = session
+            // The client's last handshake flight has nothing to ride back on (no session tickets): acknowledge it
+            // now, or a client that sends its request with Nagle on waits out the delayed ACK (40 ms).
+            try? socket.setOption(level: Int32(IPPROTO_TCP), name: Int32(TCP_QUICKACK), value: 1)
             return true
         } catch {
             return false

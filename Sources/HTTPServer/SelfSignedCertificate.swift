@@ -28,12 +28,23 @@ public enum SelfSignedCertificate {
     public static func ensure(
         certificateFile: String, keyFile: String, hostNames: [String], addresses: [String]
     ) throws(HTTPServerError) -> Outcome {
-        let names = hostNames.filter(isUsableHostName).uniqued()
-        let ips = addresses.map(Self.withoutZone).filter(isIPAddress).uniqued()
+        let (names, ips) = usable(hostNames: hostNames, addresses: addresses)
         guard let reason = problem(certificateFile: certificateFile, keyFile: keyFile, hostNames: names, addresses: ips)
         else { return .reused }
         try generate(certificateFile: certificateFile, keyFile: keyFile, hostNames: names, addresses: ips)
         return .created(reason: reason)
+    }
+
+    /// The names a certificate made for these host names and addresses holds, as `ensure` filters them: host
+    /// names that DNS allows, addresses without zone, each once.
+    public static func subjectNames(hostNames: [String], addresses: [String]) -> [String] {
+        let (names, ips) = usable(hostNames: hostNames, addresses: addresses)
+        return names + ips
+    }
+
+    /// The host names and addresses that can go into a certificate.
+    private static func usable(hostNames: [String], addresses: [String]) -> (names: [String], addresses: [String]) {
+        (hostNames.filter(isUsableHostName).uniqued(), addresses.map(Self.withoutZone).filter(isIPAddress).uniqued())
     }
 
     /// Why the pair on disk cannot be reused, or nil when it can.

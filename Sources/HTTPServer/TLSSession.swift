@@ -17,9 +17,14 @@ final class TLSSession {
     private var closed = false
 
     /// Creates a session for an accepted socket and makes the socket non-blocking.
-    init(context: TLSContext, descriptor: Int32, timeout: Double) throws(HTTPServerError) {
+    convenience init(context: TLSContext, descriptor: Int32, timeout: Double) throws(HTTPServerError) {
+        try self.init(sslContext: context.context, descriptor: descriptor, timeout: timeout)
+    }
+
+    /// Creates a session of an `SSL_CTX` (server or client) for a connected socket, made non-blocking.
+    init(sslContext: OpaquePointer, descriptor: Int32, timeout: Double) throws(HTTPServerError) {
         ERR_clear_error()
-        guard let ssl = SSL_new(context.context) else {
+        guard let ssl = SSL_new(sslContext) else {
             throw .tls(reason: "cannot create a TLS session: \(TLSContext.lastError())")
         }
         self.ssl = ssl
@@ -47,14 +52,15 @@ final class TLSSession {
         SSL_has_pending(ssl) == 1
     }
 
-    /// Runs the server side of the handshake until it completes, `deadline` passes (`timedOut`), the client
-    /// fails it (`tls`, `connectionClosed`) or `interruptDescriptor` becomes readable (`stopped`).
+    /// Runs the server side of the handshake (the client side for a session of `TLSClientContext`) until it
+    /// completes, `deadline` passes (`timedOut`), the peer fails it (`tls`, `connectionClosed`) or
+    /// `interruptDescriptor` becomes readable (`stopped`).
     func handshake(until deadline: ContinuousClock.Instant, unlessReadable interruptDescriptor: Int32)
         throws(HTTPServerError)
     {
         while true {
             ERR_clear_error()
-            let result = SSL_accept(ssl)
+            let result = SSL_is_server(ssl) == 1 ? SSL_accept(ssl) : SSL_connect(ssl)
             if result == 1 { return }
             try waitToRetry(result, until: deadline, interrupt: interruptDescriptor)
         }

@@ -63,9 +63,10 @@ struct SecuritySetup {
                 case .reused:
                     log("TLS: using the certificate \(certificate!)")
                 case .created(let reason):
+                    let named = SelfSignedCertificate.subjectNames(hostNames: names, addresses: addresses)
                     log(
-                        "TLS: made a self-signed certificate \(certificate!) (\(reason)) for "
-                            + (names + addresses).joined(separator: ", "))
+                        "TLS: made a self-signed certificate \(certificate!) (\(reason)) for \(named.joined(separator: ", "))"
+                    )
                 }
             } catch {
                 return .failure(SetupError("cannot make the TLS certificate in \(folder): \(error)"))

@@ -138,3 +138,15 @@ def test_warns_once_when_open_beyond_loopback(start):
     assert "can read every printed document" not in local.log()
     secured = start("--tls", "--user", "a:b")
     assert "can read every printed document" not in secured.log()
+
+
+def test_vprinter_wait_reaches_a_tls_printer_with_credentials(secured):
+    secured.print_job(user=BOB)
+    url = "ipps://bob:builder@localhost:%d/ipp/print" % secured.port
+    result = subprocess.run([os.environ["VPRINTER"], "wait", "--url", url, "--jobs", "1", "--timeout", "30"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)[0]["job-originating-user-name"] == "bob"
+    without = subprocess.run([os.environ["VPRINTER"], "wait", "--url", secured.uri, "--jobs", "1", "--timeout", "5"],
+                             capture_output=True, text=True, timeout=60)
+    assert without.returncode == 1 and "401" in without.stderr
