@@ -45,6 +45,7 @@ func malformedAuthorizationHeadersAreMalformed(_ value: String) {
     ]
     for (encoded, decoded) in vectors {
         #expect(Base64.decode(Substring(encoded).utf8) == Array(decoded.utf8), "\(encoded)")
+        if encoded.count % 4 == 0 { #expect(Base64.encode(Array(decoded.utf8)) == encoded) }
     }
     #expect(Base64.decode(Substring("Zm9=v").utf8) == nil)
     #expect(Base64.decode(Substring("Zh==").utf8) == nil)
