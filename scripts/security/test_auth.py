@@ -150,3 +150,12 @@ def test_vprinter_wait_reaches_a_tls_printer_with_credentials(secured):
     without = subprocess.run([os.environ["VPRINTER"], "wait", "--url", secured.uri, "--jobs", "1", "--timeout", "5"],
                              capture_output=True, text=True, timeout=60)
     assert without.returncode == 1 and "401" in without.stderr
+
+
+def test_the_api_token_acts_as_an_admin(start):
+    printer = start("--tls", "--user", "gina:pw", "--api-token", "t0ken")
+    printer.print_job(user="gina:pw")
+    status, _, body = printer.http("GET", "/api/v1/jobs", headers={"Authorization": "Bearer t0ken"})
+    assert status == 200 and len(json.loads(body)) == 1
+    assert printer.http("GET", "/api/v1/jobs", headers={"Authorization": "Bearer wrong"})[0] == 401
+    assert printer.http("DELETE", "/api/v1/jobs", headers={"Authorization": "Bearer t0ken"})[0] == 200

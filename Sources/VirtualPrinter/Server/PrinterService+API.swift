@@ -66,11 +66,7 @@ extension PrinterService {
     /// asked for, an admin's credentials do too (401 without credentials, 403 for other users); with neither
     /// set, only loopback may change things.
     func refuseMutation(_ request: HTTPRequest) -> HTTPResponse? {
-        if let apiTokenDigest, case .bearer(let token)? = request.authorization,
-            ConstantTime.equal(Array(token.utf8), digest: apiTokenDigest)
-        {
-            return nil
-        }
+        if carriesAPIToken(request) { return nil }
         if access.isEnabled {
             switch admit(request, needsCredentials: true) {
             case .refused(let response):

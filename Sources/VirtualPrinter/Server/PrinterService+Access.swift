@@ -16,6 +16,7 @@ extension PrinterService {
     /// needed; no credentials are refused only when `needsCredentials`.
     func admit(_ request: HTTPRequest, needsCredentials: Bool) -> Admission {
         guard access.isEnabled else { return .allowed(.anonymous) }
+        if carriesAPIToken(request) { return .allowed(.user(name: Self.apiTokenUser, isAdmin: true)) }
         let identity = access.identify(request)
         switch identity {
         case .user:
@@ -33,6 +34,15 @@ extension PrinterService {
             }
             return .refused(unauthorized("This needs a user name and password.\n"))
         }
+    }
+
+    /// The user name of requests that carry the API token: they act as an admin.
+    static let apiTokenUser = "api-token"
+
+    /// Whether a request carries `Authorization: Bearer <api token>` (compared in constant time).
+    func carriesAPIToken(_ request: HTTPRequest) -> Bool {
+        guard let apiTokenDigest, case .bearer(let token)? = request.authorization else { return false }
+        return ConstantTime.equal(Array(token.utf8), digest: apiTokenDigest)
     }
 
     /// 401 with the Basic challenge (RFC 9110 section 11.6.1, RFC 7617).
