@@ -84,7 +84,7 @@ final class AdvertisedPrinters: Sendable {
                 try published.withLock { published throws(DNSSDError) in
                     let registration = DNSSDRegistration.printer(
                         name: name, port: port, txt: txt(index, host: host), tls: advertisement.security.offersTLS,
-                        plain: advertisement.security.offersPlain)
+                        subtypes: advertisement.subtypes, plain: advertisement.security.offersPlain)
                     let id = try publisher.publish(registration)
                     published[id] = Published(index: index, host: host)
                 }
