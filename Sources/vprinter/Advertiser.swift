@@ -66,6 +66,13 @@ final class AdvertisedPrinters: Sendable {
         var published: [DNSSDRegistrationID: Published] = [:]
         /// The registration of each printer, by printer-id.
         var registrations: [Int: DNSSDRegistrationID] = [:]
+    }
+
+    /// What `/readyz` asks, under a lock of its own: `state` is held across each call into Avahi, which a busy
+    /// daemon answers slowly, and readiness must not wait for that.
+    private struct Settled {
+        /// Printer-ids whose services are established.
+        var established: Set<Int> = []
         /// True while no Avahi daemon can be reached.
         var daemonAbsent = false
     }
@@ -76,6 +83,7 @@ final class AdvertisedPrinters: Sendable {
     private let log: @Sendable (String) -> Void
     private let publisher = Mutex<DNSSDPublisher?>(nil)
     private let state = Mutex(State())
+    private let settled = Mutex(Settled())
 
     init(log: @escaping @Sendable (String) -> Void) {
         self.log = log
@@ -114,6 +122,7 @@ final class AdvertisedPrinters: Sendable {
             state.published[id] = nil
             return id
         }
+        _ = settled.withLock { $0.established.remove(printer.id) }
         if let id {
             publisher.withdraw(id)
             log("withdrew '\(printer.name)' from DNS-SD")
@@ -122,11 +131,7 @@ final class AdvertisedPrinters: Sendable {
 
     /// True once the printer's services are established, or while no daemon can be reached.
     func isSettled(_ printer: HostedPrinter) -> Bool {
-        state.withLock { state in
-            if state.daemonAbsent { return true }
-            guard let id = state.registrations[printer.id] else { return false }
-            return state.published[id]?.established ?? false
-        }
+        settled.withLock { $0.daemonAbsent || $0.established.contains(printer.id) }
     }
 
     /// The TXT record of a printer as seen through `host`.
@@ -138,28 +143,31 @@ final class AdvertisedPrinters: Sendable {
     func handle(_ event: DNSSDEvent) {
         switch event {
         case .registered(let id, let name):
-            let printer = state.withLock { state -> Printer? in
+            let hosted = state.withLock { state -> HostedPrinter? in
                 state.published[id]?.established = true
-                return state.published[id]?.printer.printer
+                return state.published[id]?.printer
             }
+            if let hosted { _ = settled.withLock { $0.established.insert(hosted.id) } }
+            let printer = hosted?.printer
             log("advertised '\(name)' over DNS-SD (_ipp._tcp, _printer._tcp, _http._tcp)")
             printer?.setDNSSDName(name)
             refreshHost(of: id)
         case .renamed(let id, let from, let to):
             log("DNS-SD name '\(from)' is taken; now advertised as '\(to)' (printer-dns-sd-name updated)")
-            let printer = state.withLock { state -> Printer? in
+            let hosted = state.withLock { state -> HostedPrinter? in
                 state.published[id]?.established = false
-                return state.published[id]?.printer.printer
+                return state.published[id]?.printer
             }
-            printer?.setDNSSDName(to)
+            if let hosted { _ = settled.withLock { $0.established.remove(hosted.id) } }
+            hosted?.printer.setDNSSDName(to)
         case .daemonUnavailable:
-            state.withLock { $0.daemonAbsent = true }
+            settled.withLock { $0.daemonAbsent = true }
             log("warning: no Avahi daemon reachable; printing goes on without DNS-SD advertising")
         case .daemonReconnected:
             state.withLock { state in
-                state.daemonAbsent = false
                 for id in state.published.keys { state.published[id]?.established = false }
             }
+            settled.withLock { $0 = Settled() }
             log("Avahi daemon is back; advertising again")
         case .failed(let message):
             log("warning: DNS-SD: \(message)")

@@ -191,8 +191,11 @@ def http_ipp_bytes(uri, body):
 
 
 def avahi_reachable():
-    return subprocess.run(["avahi-browse", "-t", "-p", "-k", "_vprinter-none._tcp"], capture_output=True,
-                          timeout=20).returncode == 0
+    try:
+        return subprocess.run(["avahi-browse", "-t", "-p", "-k", "_vprinter-none._tcp"], capture_output=True,
+                              timeout=WAIT_LIMIT).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
 
 
 class Browser:
