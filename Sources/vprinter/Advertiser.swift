@@ -99,13 +99,15 @@ final class AdvertisedPrinters: Sendable {
     func publish(_ printer: HostedPrinter, port: UInt16) {
         guard let publisher = publisher.withLock({ $0 }) else { return }
         let host = publisher.hostName ?? Self.fallbackHost
-        let name = printer.printer.advertisement.name
+        let advertisement = printer.printer.advertisement
+        let name = advertisement.name
         do {
             // The lock is held across publish so that an event for the new id waits for its entry.
             try state.withLock { state throws(DNSSDError) in
                 guard state.registrations[printer.id] == nil else { return }
                 let txt = Self.txt(printer, port: port, host: host)
-                let id = try publisher.publish(.printer(name: name, port: port, txt: txt))
+                let id = try publisher.publish(
+                    .printer(name: name, port: port, txt: txt, subtypes: advertisement.subtypes))
                 state.published[id] = Published(printer: printer, port: port, host: host)
                 state.registrations[printer.id] = id
             }
