@@ -33,17 +33,13 @@ enum Lifecycle {
         return signals
     }
 
-    static func run(
-        server: HTTPServer, printers: [Printer], advertiser: Advertiser?, log: @escaping @Sendable (String) -> Void
-    )
-        -> Never
-    {
+    static func run(fleet: PrinterFleet, advertiser: Advertiser?, log: @escaping @Sendable (String) -> Void) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let queue = DispatchQueue(label: "vprinter.lifecycle")
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + timeoutSweepInterval, repeating: timeoutSweepInterval)
         timer.setEventHandler {
-            for printer in printers { printer.expireIdleJobs() }
+            for printer in fleet.registry.printers { printer.expireIdleJobs() }
         }
         timer.resume()
         // SIGINT and SIGTERM are blocked in every thread (holdTerminationSignals), so this thread receives each
@@ -53,8 +49,9 @@ enum Lifecycle {
         while sigwait(&signals, &number) != 0 {}
         log("shutting down (signal \(number))")
         advertiser?.stop()
-        server.stop()
+        fleet.stop()
         timer.cancel()
+        let printers = fleet.registry.printers
         let deadline = Date().addingTimeInterval(shutdownGrace)
         while printers.contains(where: { $0.hasActiveProcessing }) && Date() < deadline {
             usleep(50_000)

@@ -121,6 +121,7 @@ extension Printer {
         }
         if case .success(let job) = result, job.state.isTerminal {
             log("job \(jobID) \(job.state.keyword): \(job.message)")
+            counters.jobEnded(job)
             for fault in faults.jobEnded() { fire(fault.id, jobID: nil) }
         }
         pruneJobs()

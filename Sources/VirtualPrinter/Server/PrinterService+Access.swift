@@ -54,7 +54,7 @@ extension PrinterService {
 
     /// 426 offering TLS when the port speaks it, else 401.
     private func tlsOrUnauthorized(_ text: String) -> HTTPResponse {
-        guard printers.contains(where: { $0.configuration.security.offersTLS }) else {
+        guard security.offersTLS else {
             return unauthorized(text + "\n")
         }
         return .tlsRequired(text + "\n")
