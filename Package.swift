@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "DNSSDTests", dependencies: ["DNSSD", "TestSupport"]),
         .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,7 +80,7 @@ enum AvahiBrowser {
     /// Browses until `predicate` holds for the services of `names` found, or `seconds` have passed; returns the
     /// last result.
     static func waitFor(
-        _ type: String, names: Set<String>, seconds: Double = 5, _ predicate: ([BrowsedService]) -> Bool
+        _ type: String, names: Set<String>, seconds: Double = 10, _ predicate: ([BrowsedService]) -> Bool
     ) async throws -> [BrowsedService] {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         var found = try browse(type, names: names)

@@ -15,6 +15,7 @@ import Synchronization
 /// - its output goes to files, or to a pipe whose other end only the caller holds, never to a pipe nobody
 ///   drains (a child blocked writing to a full pipe never exits);
 /// - every wait has a deadline, after which the child is killed and the wait fails with the command's name.
+/// - it starts with no signal blocked or ignored, whatever the test process blocks or ignores.
 ///
 /// Exits are seen with `waitpid`, not through Foundation's `Process`, which learns of an exit when a socket
 /// that the child inherited closes, and so never when the child handed that socket to a process that lives on.
@@ -68,8 +69,20 @@ public final class ChildProcess: @unchecked Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // No signal blocked or ignored: the test process may block or ignore some (SIGTERM, SIGPIPE), and a child
+        // would inherit that, and then not stop when told to.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        var all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard spawned == 0 else {
             throw Failure(description: "cannot start \(path): \(String(cString: strerror(spawned)))")
         }
