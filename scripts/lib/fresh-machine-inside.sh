@@ -117,6 +117,9 @@ test_command() {
     rc=${PIPESTATUS[0]}
     test_rc=$rc
     sed -n '/^=== summary/,$p' "$out/test.log" >"$out/summary.txt"
+    # The swift test runs after this one start their own artifacts/test.
+    rm -rf "$out/test-logs"
+    cp -r artifacts/test "$out/test-logs" 2>/dev/null
     local last
     last="$(tail -n1 "$out/test.log")"
     if ((rc == 0)); then
