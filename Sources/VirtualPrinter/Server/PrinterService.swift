@@ -141,7 +141,17 @@ public final class PrinterService: HTTPHandler {
         }
         guard let (message, remainder) = decoded else { return HTTPResponse(status: 500) }
         if request.path == SystemService.path {
-            return ipp(SystemService(service: self).perform(message, request: request), to: message, since: started)
+            // Reading the system is open as Get-Printer-Attributes is; changes follow the API's rules.
+            var refusal: ChangeRefusal?
+            if SystemService.changingOperations.contains(message.operation) {
+                refusal = changeRefusal(request)
+            } else if case .refused(let response) = admit(request, needsCredentials: false) {
+                return response
+            }
+            if case .http(let response)? = refusal { return response }
+            return ipp(
+                SystemService(service: self).perform(message, request: request, refusal: refusal), to: message,
+                since: started)
         }
         let target: IPPRequestValidator.Target
         switch IPPRequestValidator.validate(message) {
