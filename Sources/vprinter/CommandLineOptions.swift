@@ -46,8 +46,12 @@ struct CommandLineOptions: Sendable, Equatable {
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
 
-    /// Parses arguments (without the program name).
-    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    /// Parses arguments (without the program name). `checkingCombinations` false skips the checks of options
+    /// together (`--admin` needs `--user`, `--user` needs `--tls`...): for reading one option at a time, as the
+    /// environment and config files are read before the whole is parsed and checked.
+    static func parse(_ arguments: [String], checkingCombinations: Bool = true) throws(UsageError)
+        -> CommandLineOptions
+    {
         var options = CommandLineOptions()
         var rest = arguments[...]
         if let first = rest.first, !first.hasPrefix("-") {
@@ -160,7 +164,7 @@ struct CommandLineOptions: Sendable, Equatable {
             default: throw UsageError("unknown option '\(argument)' (see vprinter --help)")
             }
         }
-        try options.security.validate()
+        if checkingCombinations { try options.security.validate() }
         return options
     }
 
