@@ -41,6 +41,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var renderDPI = 150
     /// Whether --render-dpi was given (it then caps raster input too).
     var renderDPIGiven = false
+    /// TLS and authentication (issue 12, docs/security.md).
+    var security = SecurityOptions()
     /// `--config FILE`: printers and process options as JSON (docs/config.md).
     var configFile: String?
     /// `--no-ocr`: the text of raster sides is not read by OCR.
@@ -63,8 +65,12 @@ struct CommandLineOptions: Sendable, Equatable {
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
 
-    /// Parses arguments (without the program name).
-    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    /// Parses arguments (without the program name). `checkingCombinations` false skips the checks of options
+    /// together (`--admin` needs `--user`, `--user` needs `--tls`...): for reading one option at a time, as the
+    /// environment and config files are read before the whole is parsed and checked.
+    static func parse(_ arguments: [String], checkingCombinations: Bool = true) throws(UsageError)
+        -> CommandLineOptions
+    {
         var options = CommandLineOptions()
         var rest = arguments[...]
         if let first = rest.first, !first.hasPrefix("-") {
@@ -200,6 +206,9 @@ struct CommandLineOptions: Sendable, Equatable {
                 options.timeout = seconds
             case "--config": options.configFile = try take()
             case "--api-token": options.apiToken = try take()
+            case "--tls", "--tls-only", "--allow-plain-auth": try options.security.parse(option, value: nil)
+            case "--tls-cert", "--tls-key", "--user", "--users", "--admin":
+                try options.security.parse(option, value: try take())
             case "--max-jobs":
                 let text = try take()
                 guard let count = Int(text), count > 0 else {
@@ -212,6 +221,7 @@ struct CommandLineOptions: Sendable, Equatable {
             default: throw UsageError("unknown option '\(argument)' (see vprinter --help)")
             }
         }
+        if checkingCombinations { try options.security.validate() }
         return options
     }
 
@@ -264,8 +274,16 @@ struct CommandLineOptions: Sendable, Equatable {
           --consumables unlimited|tracked
                                         whether printing empties trays and supplies (default unlimited)
           --max-jobs N                  keep only the newest N jobs (records and folders) per printer
-          --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
+          --api-token TOKEN             accept API changes (POST, DELETE) from anywhere with this bearer token
           --no-ocr                      do not read the text of raster sides by OCR (GET /api/v1/jobs/ID/text)
+          --tls                         also speak TLS (ipps://, HTTP Upgrade) on every port, with a self-signed
+                                        certificate made at first start in OUTPUT/tls/
+          --tls-cert FILE --tls-key FILE  TLS with this certificate (PEM, chain after it) and key
+          --tls-only                    TLS only: plain requests get 426, only _ipps._tcp is advertised
+          --user NAME:PASSWORD          ask for HTTP Basic credentials (repeatable); needs --tls
+          --users FILE                  the users from a file, one name:password per line
+          --admin NAME                  a user who may administer the printer (repeatable)
+          --allow-plain-auth            accept credentials over plain HTTP too (clients under test)
           --verbose                     log every request on stderr
           --version                     print the version
 

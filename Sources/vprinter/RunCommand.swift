@@ -56,6 +56,15 @@ struct RunCommand {
             Console.log("error: \(problem)")
             return 1
         }
+        let security: SecuritySetup
+        switch SecuritySetup.prepare(
+            options.security, outputDirectory: output, listen: options.listen, dnssd: options.dnssd, log: log)
+        {
+        case .success(let setup): security = setup
+        case .failure(let error):
+            Console.log("error: \(error)")
+            return 1
+        }
         let metrics = ServiceMetrics()
         var renderer: (any JobRenderer)?
         if options.render {
@@ -74,17 +83,20 @@ struct RunCommand {
         let factory = PrinterFactory(
             settings: PrinterFactory.Settings(
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
-                maximumJobs: options.maximumJobs),
+                maximumJobs: options.maximumJobs, security: security.printerSecurity),
             jobIDs: JobIDAllocator(outputDirectory: output),
             scheduler: JobScheduler(workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
             renderer: renderer, events: EventHub(), log: log)
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
         let advertiser = options.dnssd ? Advertiser(log: log) : nil
+        // Every listener, the process's and each printer's own port, speaks the same TLS; every printer asks
+        // the same credentials, including printers created at runtime.
         let fleet = PrinterFleet(
             factory: factory, advertiser: advertiser,
-            serverConfiguration: HTTPServerConfiguration(addresses: options.listen, port: options.port, limits: limits),
-            apiToken: options.apiToken, metrics: metrics, log: log)
+            serverConfiguration: HTTPServerConfiguration(
+                addresses: options.listen, port: options.port, limits: limits, tls: security.tls),
+            apiToken: options.apiToken, access: security.access, metrics: metrics, log: log)
         do {
             try fleet.start()
         } catch {
@@ -95,6 +107,12 @@ struct RunCommand {
                 Console.log("error: cannot listen: \(error)")
             }
             return 1
+        }
+        if !security.access.isEnabled && SecuritySetup.listensBeyondLoopback(options.listen) {
+            log(
+                "warning: anyone who can reach port \(fleet.port) can read every printed document and page and change "
+                    + "the printers; use --listen 127.0.0.1 to keep it on this machine, or --user NAME:PASSWORD "
+                    + "(with --tls) to ask for credentials")
         }
         advertiser?.start()
         var hosted: [HostedPrinter] = []

@@ -27,7 +27,7 @@ enum FrontPanel {
         body += scenarioSection(printer, api: api, context: context)
         body += faultSection(printer, api: api)
         body += "</div>"
-        let list = JobList(query: context.query, fixedPrinter: printer.name)
+        let list = JobList(query: context.query, fixedPrinter: printer.name, visible: context.visible)
         body += list.html(
             printers: [printer], action: WebContext.panelPath(printer),
             resetCall: "DELETE /api/v1/jobs?printer=\(HTML.percentEncode(printer.name))",

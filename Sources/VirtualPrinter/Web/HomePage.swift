@@ -4,7 +4,7 @@ enum HomePage {
     static func html(_ context: WebContext) -> String {
         var body = "<h1>vprinter</h1>"
         body += PrinterList.html(context)
-        let list = JobList(query: context.query)
+        let list = JobList(query: context.query, visible: context.visible)
         body += list.html(
             printers: context.printers.map(\.printer), action: "/", resetCall: "DELETE /api/v1/jobs",
             resetWhat: "every job")

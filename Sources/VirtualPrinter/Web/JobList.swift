@@ -25,9 +25,12 @@ struct JobList {
 
     /// True on a printer's own page: the printer is not a choice of the form.
     var isPrinterFixed = false
+    /// The jobs the reader may see (their own, when credentials are asked for: docs/security.md); nil: every job.
+    var visible: ((Job) -> Bool)?
 
     /// The list a request asks for; `fixedPrinter` is the printer of a front panel page.
-    init(query: [(name: String, value: String)], fixedPrinter: String? = nil) {
+    init(query: [(name: String, value: String)], fixedPrinter: String? = nil, visible: ((Job) -> Bool)? = nil) {
+        self.visible = visible
         for (name, value) in query where !value.isEmpty {
             switch name {
             case "q": search = String(value.prefix(Self.maximumSearchLength))
@@ -53,8 +56,9 @@ struct JobList {
         return try JobQuery(parameters: parameters)
     }
 
-    /// One page of the matching jobs, newest first, and how many match in all. Without filters only the page's
-    /// jobs are read (ids are enough to count and order them); with filters each job is checked once.
+    /// One page of the matching jobs, newest first, and how many match in all. Without filters (and with every
+    /// job visible) only the page's jobs are read (ids are enough to count and order them); with filters each
+    /// job is checked once.
     mutating func select(from printers: [Printer]) -> (jobs: [Job], total: Int) {
         let query: JobQuery
         do throws(JobQueryError) {
@@ -65,7 +69,7 @@ struct JobList {
         }
         let chosen = printers.filter { query.printer == nil || $0.name == query.printer }
         let start = (page - 1) * Self.pageSize
-        if search == nil, query.states == nil, query.text == nil {
+        if search == nil, query.states == nil, query.text == nil, visible == nil {
             var ids: [(id: Int, printer: Printer)] = []
             for printer in chosen { ids += printer.jobIDList.map { ($0, printer) } }
             ids.sort { $0.id > $1.id }
@@ -77,6 +81,7 @@ struct JobList {
         var matching: [Job] = []
         for printer in chosen {
             var jobs = printer.jobs
+            if let visible { jobs = jobs.filter(visible) }
             if let states = query.states {
                 jobs = jobs.filter { job in states.contains { JobQuery.state(job.state.keyword, is: $0) } }
             }

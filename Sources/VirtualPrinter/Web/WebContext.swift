@@ -7,6 +7,8 @@ struct WebContext {
     var canCreatePrinters: Bool
     var profileDirectories: [String]
     var query: [(name: String, value: String)]
+    /// The jobs the reader may see (their own, when credentials are asked for: docs/security.md); nil: every job.
+    var visible: ((Job) -> Bool)?
 
     /// The printer page's path of a printer: `/printers/<path segment>`.
     static func panelPath(_ printer: Printer) -> String {
