@@ -57,7 +57,7 @@ public struct JobRenderer: Sendable {
                 pages = try run.renderPDF(document.path, document: number)
             case .pclm:
                 _ = try PCLmStructure.check(path: document.path)
-                pages = try run.renderPDF(document.path, document: number)
+                pages = try run.renderPDF(document.path, document: number, textLayer: false)
             case .jpeg, .png:
                 let image =
                     format == .jpeg

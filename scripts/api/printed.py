@@ -8,6 +8,7 @@ import urllib.request
 from conftest import WAIT_LIMIT, build_request, ipp
 
 ENUM = 0x23
+RANGE_OF_INTEGER = 0x33
 # Three pages of ordinary sentences, the words a tester would look for among them.
 PAGES = [
     ["Invoice 42 for Jane Smith", "Order date 12 March 2026", "Item one: blue paper, ten boxes",
@@ -61,7 +62,10 @@ def read(path):
 
 
 def job_attribute(name, value):
-    """A job template attribute: int as integer, ('enum', n) as enum, str as keyword."""
+    """A job template attribute: int as integer, ('enum', n) as enum, ('range', low, high) as rangeOfInteger, str
+    as keyword."""
+    if isinstance(value, tuple) and value[0] == "range":
+        return struct.pack(">BH", RANGE_OF_INTEGER, len(name)) + name.encode() + struct.pack(">Hii", 8, *value[1:])
     if isinstance(value, tuple):
         return struct.pack(">BH", ENUM, len(name)) + name.encode() + struct.pack(">Hi", 4, value[1])
     if isinstance(value, int):
