@@ -6,6 +6,7 @@ Avahi daemon that scripts/web-test makes reachable, each with a name of its own.
 go to $VP_ARTIFACTS/web-test/; with VP_UPDATE_DOC_IMAGES=1 the README's screenshots in docs/images/ are
 replaced by the ones this run took.
 """
+import base64
 import json
 import os
 import pathlib
@@ -49,12 +50,14 @@ def unique(prefix):
 class Printer:
     """One vprinter process on a free port; `dnssd` advertises it on the test daemon."""
 
-    def __init__(self, *arguments, name=None, dnssd=False, output=None):
+    def __init__(self, *arguments, name=None, dnssd=False, output=None, auth=None):
         self.folder = tempfile.mkdtemp(prefix="vprinter-web-")
         self.output = output or os.path.join(self.folder, "output")
         self.name = name or unique("web")
         self.log = open(os.path.join(self.folder, "vprinter.log"), "ab")
         self._said = None
+        # "name:password" sent with every API call and job of this object (printers started with --user).
+        self.auth = auth
         command = [os.environ["VPRINTER"], "--port", "0", "--name", self.name, "--output-dir", self.output]
         if not dnssd:
             command.append("--no-dnssd")
@@ -76,7 +79,7 @@ class Printer:
         """A JSON API call; returns (status, decoded JSON or None)."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, method=method, data=data,
-                                         headers={"Content-Type": "application/json"})
+                                         headers=self.credentials({"Content-Type": "application/json"}))
         try:
             with urllib.request.urlopen(request, timeout=WAIT_LIMIT + 10) as response:
                 status, payload = response.status, response.read()
@@ -96,7 +99,15 @@ class Printer:
         """This printer as GET /api/v1/printers/<name> shows it."""
         return self.get(self.api_path)
 
-    def print_pdf(self, name, document, user="web-test", attributes=(), uri=None, document_format="application/pdf"):
+    def credentials(self, headers, auth=None):
+        """`headers` with HTTP Basic credentials (`auth`, or this object's) added when there are any."""
+        auth = auth or self.auth
+        if auth:
+            headers["Authorization"] = "Basic " + base64.b64encode(auth.encode()).decode()
+        return headers
+
+    def print_pdf(self, name, document, user="web-test", attributes=(), uri=None, document_format="application/pdf",
+                  auth=None):
         """Print-Job with a PDF (or a document of `document_format`) and job template attributes (tag, name,
         value), to this printer or to another printer of the process at `uri`; returns the job-id."""
         uri = uri or self.uri
@@ -112,7 +123,7 @@ class Printer:
             body += attribute(tag, attribute_name, value)
         body += bytes([END_OF_ATTRIBUTES]) + document
         request = urllib.request.Request(uri.replace("ipp://", "http://"), data=body,
-                                         headers={"Content-Type": "application/ipp"})
+                                         headers=self.credentials({"Content-Type": "application/ipp"}, auth))
         with urllib.request.urlopen(request, timeout=WAIT_LIMIT) as response:
             answer = response.read()
         status = struct.unpack(">H", answer[2:4])[0]

@@ -1,13 +1,14 @@
 """Every page for people who use it differently: each control has a label (its accessible name), text keeps a
 contrast of at least 4.5:1 (WCAG 2.1 AA), the keyboard reaches the controls with a visible focus, nothing is
-wider than a phone's screen, and the read-only parts are all in the server's HTML (no JavaScript needed)."""
+wider than a phone's screen, and the read-only parts are all in the server's HTML (no JavaScript needed). With
+--user, a user reads their own jobs only and sees the refusal of a change they may not make."""
 import re
 import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import PHONE, KEYWORD, enabled, pdf, screenshot, wait_for
+from conftest import PHONE, KEYWORD, Printer, enabled, pdf, screenshot, text_of, wait_for
 
 # For each visible control: its accessible name (label, aria-label or text), or the control if it has none.
 UNLABELLED = """
@@ -118,3 +119,34 @@ def test_read_only_parts_need_no_javascript(printer):
     assert "These controls call the JSON API and need JavaScript." in html["panel"]
     # The search is a plain GET form.
     assert '<form class="search" method="get" action="/"' in html["home"]
+
+
+def test_with_credentials_a_user_sees_their_own_jobs_and_cannot_change_the_printer(desktop):
+    # docs/security.md: with --user, a user who is not an admin reads their own jobs only and may not change the
+    # printer; the page asks for the same credentials as the API and shows the refusal.
+    printer = Printer("--user", "alice:wonder land", "--user", "bob:builder", "--user", "root:r00t", "--admin", "root",
+                      "--allow-plain-auth", auth="root:r00t")
+    try:
+        mine = printer.print_pdf("alice's letter", pdf([["Dear Bob"]]), auth="alice:wonder land")
+        theirs = printer.print_pdf("bob's plans", pdf([["secret plans"]]), auth="bob:builder")
+        for job in (mine, theirs):
+            printer.wait_for_job(job)
+        host = printer.base[len("http://"):]
+        desktop.get("http://alice:wonder%%20land@%s/" % host)  # the browser keeps them for this server
+        enabled(desktop)
+        listed = [row.get_attribute("id") for row in desktop.find_elements(By.CSS_SELECTOR, "#job-list tr.job")]
+        assert listed == ["job-%d" % mine]
+        assert "bob's plans" not in desktop.page_source
+        desktop.get(printer.base + "/jobs/%d" % theirs)
+        assert "There is no job %d." % theirs in desktop.page_source
+        desktop.get(printer.base + "/jobs/%d" % mine)
+        enabled(desktop)
+        assert "Dear Bob" in text_of(desktop, "side-text-1")
+        desktop.get(printer.base + "/printers/" + printer.segment)
+        enabled(desktop)
+        desktop.find_element(By.ID, "pause-toggle").click()
+        wait_for(lambda: "403" in (text_of(desktop, "result") or ""), "the refusal on the panel")
+        assert "changes are for admins" in text_of(desktop, "result")
+        assert "paused" not in printer.state()["printer-state-reasons"]
+    finally:
+        printer.stop()
