@@ -27,7 +27,14 @@ extension Job {
         self.state = state
         reasons = record["job-state-reasons"] as? [String] ?? []
         message = record["job-state-message"] as? String ?? ""
-        isReceiving = false
+        // A job that had not ended and still showed job-incoming was waiting for (or receiving) documents.
+        isReceiving = !state.isTerminal && reasons.contains("job-incoming")
+        creationOperation = record["creation-operation"] as? String
+        if state == .pendingHeld {
+            let until = ticket.first { $0.name == "job-hold-until" }?.value?.stringValue
+            holdUntil = until.flatMap { $0 == "no-hold" ? nil : $0 } ?? "indefinite"
+            holdReason = reasons.first { $0 != "job-incoming" && $0 != "job-hold-until-specified" }
+        }
         timeProcessing = (times["processing"] as? String).flatMap(Self.parseISO8601)
         timeCompleted = (times["completed"] as? String).flatMap(Self.parseISO8601)
         documents = (record["documents"] as? [[String: Any]] ?? []).compactMap(Self.document)
@@ -36,7 +43,9 @@ extension Job {
             guard let time = (entry["time"] as? String).flatMap(Self.parseISO8601),
                 let state = (entry["job-state"] as? String).flatMap(JobState.init(keyword:))
             else { return nil }
-            return JobHistoryEntry(time: time, state: state, reasons: entry["job-state-reasons"] as? [String] ?? [])
+            return JobHistoryEntry(
+                time: time, state: state, reasons: entry["job-state-reasons"] as? [String] ?? [],
+                message: entry["job-state-message"] as? String)
         }
     }
 
