@@ -6,7 +6,7 @@
 #   source scripts/lib/printer.sh
 #   printer_default_binary                        # prints the path of the built vprinter (debug unless
 #                                                 # VP_BUILD_CONFIG=release)
-#   printer_start_vprinter BIN PROFILE OUTDIR LOGDIR   # sets PRINTER_URI and PRINTER_PID
+#   printer_start_vprinter BIN PROFILE OUTDIR LOGDIR [OPTION...]   # sets PRINTER_URI and PRINTER_PID
 #   printer_start_ippeveprinter SPOOLDIR LOGDIR        # sets PRINTER_URI and PRINTER_PID
 #   printer_stop                                   # stops the printer started last
 
@@ -50,6 +50,7 @@ printer_profiles() {
 # LOGDIR/vprinter-PROFILE.{out,err}. Waits for the URI line; sets PRINTER_URI and PRINTER_PID.
 printer_start_vprinter() {
     local bin="$1" profile="$2" outdir="$3" logdir="$4"
+    shift 4
     local name
     name="$(basename "$profile" .json)"
     mkdir -p "$outdir" "$logdir"
@@ -57,7 +58,7 @@ printer_start_vprinter() {
     # Emptied here, not by the redirection below: that one happens in the child, maybe after the first look.
     rm -f "$ready"
     : >"$out"
-    "$bin" --profile "$profile" --port 0 --no-dnssd --output-dir "$outdir" --ready-file "$ready" \
+    "$bin" --profile "$profile" --port 0 --no-dnssd --output-dir "$outdir" --ready-file "$ready" "$@" \
         >"$out" 2>"$err" &
     PRINTER_PID=$!
     PRINTER_URI=""
