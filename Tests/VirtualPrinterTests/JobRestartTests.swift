@@ -155,4 +155,17 @@ import Testing
         try closed.apply(.processingStarted, at: 102)
         #expect(try #require(Job(record: JobRecorder.record(of: closed), printerStartTime: 0)).isReceiving == false)
     }
+
+    @Test(arguments: [0.0, 1_700_000_000, 1_798_761_599, 4_102_444_800])
+    func recordTimesReadBackAsWritten(time: Double) {
+        #expect(Job.parseISO8601(JobRecorder.iso8601(time)) == time)
+    }
+
+    @Test(arguments: [
+        "", "2026-01-01T00:00:00", "2026-1-01T00:00:00Z", "2026-01-01 00:00:00Z", "20a6-01-01T00:00:00Z",
+        "2026-01-01T00:00:00Z ", "2026-01-01T00:00:0xZ",
+    ])
+    func malformedRecordTimesAreNotRead(text: String) {
+        #expect(Job.parseISO8601(text) == nil)
+    }
 }

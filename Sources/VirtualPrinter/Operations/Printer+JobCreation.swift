@@ -131,7 +131,7 @@ extension Printer {
         case .failure(let error):
             let (reason, status, message) = Self.describe(error)
             log("job \(jobID): \(message)")
-            let job = try? updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
+            let job = try? updateJob(jobID, durable: true) { (job: inout Job) throws(IPPResponseError) in
                 _ = try? job.apply(.aborted(reason: reason, message: message), at: Clock.now())
             }.get()
             var response = IPPResponse.error(status, message)
