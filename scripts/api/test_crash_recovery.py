@@ -26,7 +26,7 @@ import test_print as ipp
 ROUNDS = 12
 PRINT_JOB_CLIENTS = 4
 # Unfinished acknowledged jobs a client may have before it waits: keeps the final drain short.
-OUTSTANDING_PER_CLIENT = 3
+OUTSTANDING_PER_CLIENT = 4
 # How long the whole test may wait for the printer to finish the acknowledged jobs after the last restart.
 DRAIN_LIMIT = 150
 # The longest a kill waits for the moment it is aiming at (a slow upload, a render), in seconds.
@@ -61,16 +61,7 @@ def image_pdf(side):
         b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8"
         b" /Length %d >>\nstream\n" % (side, side, len(pixels)) + pixels + b"\nendstream",
     ]
-    out = b"%PDF-1.4\n"
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(offsets) + 1, xref)
-    return out
+    return ipp.pdf_document(objects)
 
 
 def unique(document, token):
@@ -423,5 +414,5 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_job(folder):
         print("problem: " + problem)
     assert not problems, "%d problems, the first: %s" % (len(problems), problems[:10])
     assert aims["upload"] >= 2 and aims["render"] >= 2, "kills did not land where they should: %s" % aims
-    assert len(harness.acknowledged) >= 30, "too few jobs were acknowledged to tell anything"
+    assert len(harness.acknowledged) >= 20, "too few jobs were acknowledged to tell anything"
     assert requeued_after_render >= 1, "no job was being rendered at a kill and printed again"

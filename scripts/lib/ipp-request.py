@@ -32,22 +32,23 @@ def attribute(tag, name, values):
     return out
 
 
-def get_printer_attributes(uri, requested):
-    body = struct.pack(">BBHI", 2, 0, GET_PRINTER_ATTRIBUTES, 1)
+def request_head(operation, uri):
+    """Version 2.0, the operation, request-id 1 and the operation attributes every request starts with."""
+    body = struct.pack(">BBHI", 2, 0, operation, 1)
     body += bytes([OPERATION_ATTRIBUTES_TAG])
     body += attribute(CHARSET, "attributes-charset", ["utf-8"])
     body += attribute(NATURAL_LANGUAGE, "attributes-natural-language", ["en"])
-    body += attribute(URI, "printer-uri", [uri])
+    return body + attribute(URI, "printer-uri", [uri])
+
+
+def get_printer_attributes(uri, requested):
+    body = request_head(GET_PRINTER_ATTRIBUTES, uri)
     body += attribute(KEYWORD, "requested-attributes", requested or ["all"])
     return body + bytes([END_OF_ATTRIBUTES_TAG])
 
 
 def print_job(uri, document):
-    body = struct.pack(">BBHI", 2, 0, PRINT_JOB, 1)
-    body += bytes([OPERATION_ATTRIBUTES_TAG])
-    body += attribute(CHARSET, "attributes-charset", ["utf-8"])
-    body += attribute(NATURAL_LANGUAGE, "attributes-natural-language", ["en"])
-    body += attribute(URI, "printer-uri", [uri])
+    body = request_head(PRINT_JOB, uri)
     body += attribute(NAME, "requesting-user-name", ["bench"])
     body += attribute(NAME, "job-name", ["bench"])
     body += attribute(MIME_MEDIA_TYPE, "document-format", ["application/pdf"])
