@@ -25,6 +25,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case libraryFailure(library: String, message: String)
     /// The job ticket cannot be applied (for example a media size of zero).
     case badTicket(String)
+    /// The data breaks a rule of the format it claims (`format`), for example a PCLm file without its strips.
+    case malformed(format: String, reason: String)
 
     /// The IPP job-state-reasons keyword (PWG 5100.x / RFC 8011 section 5.3.8) for this failure.
     public var ippReason: String {
@@ -35,6 +37,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedFormat: "unsupported-document-format"
         case .passwordRequired: "document-password-error"
         case .libraryFailure: "document-format-error"
+        case .malformed: "document-format-error"
         }
     }
 
@@ -63,6 +66,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(library): \(message)"
         case .badTicket(let message):
             "job ticket: \(message)"
+        case .malformed(let format, let reason):
+            "not a valid \(format) file: \(reason)"
         }
     }
 }

@@ -9,6 +9,7 @@ extension PrinterProfile: Decodable {
         case outputBins, outputBinDefault, pagesPerMinute, pagesPerMinuteColor, supplies, kind
         case printQualities, printQualityDefault, identifyActions, identifyActionDefault, multipleDocumentJobs
         case numberUp, firmwareName, firmwareVersion, attributes, txt
+        case serialNumber
     }
 
     /// The longest `printer-info`, `printer-location` and `printer-make-and-model` (ipp-2.0.test).
@@ -122,6 +123,7 @@ extension PrinterProfile: Decodable {
         }
         firmwareName = try c.decode(String.self, forKey: .firmwareName, default: "vprinter")
         firmwareVersion = try c.decode(String.self, forKey: .firmwareVersion, default: "1.0")
+        serialNumber = c.contains(.serialNumber) ? try Self.deviceIDPart(c, .serialNumber) : nil
         attributes = try Self.rawAttributes(c)
         txt = try Self.txtOverrides(c)
     }
