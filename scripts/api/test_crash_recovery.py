@@ -406,12 +406,17 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_job(folder):
         if job_id not in harness.acknowledged:
             key = "%s %s" % (record["job-state"], ",".join(record["job-state-reasons"]))
             others[key] = others.get(key, 0) + 1
-    print("\ncrash test: %d rounds, kills during upload %d, during render %d; %d acknowledged jobs: %s; "
-          "%d printed again after a kill during their render; %d requests unanswered; other jobs: %s"
-          % (ROUNDS, aims["upload"], aims["render"], len(harness.acknowledged), states, requeued_after_render,
-             harness.unanswered, others))
+    summary = ("crash test: %d rounds, kills during upload %d, during render %d; %d acknowledged jobs: %s; "
+               "%d printed again after a kill during their render; %d requests unanswered; other jobs: %s"
+               % (ROUNDS, aims["upload"], aims["render"], len(harness.acknowledged), states, requeued_after_render,
+                  harness.unanswered, others))
+    print("\n" + summary)
     for problem in problems:
         print("problem: " + problem)
+    artifacts = os.environ.get("VP_ARTIFACTS")
+    if artifacts:
+        with open(artifacts + "/api/crash-recovery.txt", "w") as file:
+            file.write("\n".join([summary] + ["problem: " + problem for problem in problems]) + "\n")
     assert not problems, "%d problems, the first: %s" % (len(problems), problems[:10])
     assert aims["upload"] >= 2 and aims["render"] >= 2, "kills did not land where they should: %s" % aims
     assert len(harness.acknowledged) >= 20, "too few jobs were acknowledged to tell anything"
