@@ -4,3 +4,4 @@
 #include <avahi-common/thread-watch.h>
 #include <avahi-common/alternative.h>
 #include <avahi-common/strlst.h>
+#include <avahi-common/simple-watch.h>

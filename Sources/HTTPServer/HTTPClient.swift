@@ -1,7 +1,9 @@
 import Glibc
 
 /// A minimal blocking HTTP/1.1 client for the command line (`vprinter wait`): one GET per connection,
-/// `Connection: close`, bodies framed by Content-Length or by the close.
+/// `Connection: close`, bodies framed by Content-Length or by the close. `https://` URLs go over TLS without a
+/// check of the certificate (the printers it talks to are test printers with self-signed ones), and
+/// `user:password@` in a URL is sent as HTTP Basic credentials.
 public enum HTTPClient {
     /// The largest response body accepted.
     public static let maximumResponseBytes = 64 << 20
@@ -12,14 +14,34 @@ public enum HTTPClient {
         public var body: [UInt8]
     }
 
-    /// GETs `url` (`http://host:port/path?query`), waiting at most `timeout` seconds for the whole exchange.
+    /// GETs `url` (`http://host:port/path?query`, or https), waiting at most `timeout` seconds for the whole
+    /// exchange.
     public static func get(_ url: String, timeout: Double) throws(HTTPServerError) -> Response {
-        guard let (host, port, path) = split(url) else { throw .malformedRequest(reason: "not an http URL: \(url)") }
+        var secure = false
+        var target = url
+        if url.hasPrefix("https://") {
+            secure = true
+            target = "http://" + url.dropFirst("https://".count)
+        }
+        let credentials = userInfo(of: target)
+        if let credentials { target = "http://" + target.dropFirst("http://".count + credentials.count + 1) }
+        guard let (host, port, path) = split(target) else {
+            throw .malformedRequest(reason: "not an http URL: \(url)")
+        }
         let socket = try connect(host: host, port: port)
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
         try socket.setTimeout(SO_SNDTIMEO, seconds: max(1, timeout))
+        if secure {
+            guard let client = TLSClientContext.shared else { throw .tls(reason: "no TLS client context") }
+            let session = try TLSSession(
+                sslContext: client.context, descriptor: socket.descriptor, timeout: max(1, timeout))
+            try session.handshake(until: deadline, unlessReadable: -1)
+            socket.tls = session
+        }
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        try socket.send(Array("GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n\r\n".utf8))
+        var head = "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n"
+        if let credentials { head += "Authorization: Basic \(Base64.encode(percentDecoded(credentials)))\r\n" }
+        try socket.send(Array((head + "\r\n").utf8))
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -33,6 +55,33 @@ public enum HTTPClient {
             guard received.count <= maximumResponseBytes else { throw .bodyTooLarge }
         }
         return try parse(received)
+    }
+
+    /// The `user:password` of an `http://user:password@host/` URL, as written (percent-encoded), or nil.
+    static func userInfo(of url: String) -> String? {
+        guard url.hasPrefix("http://") else { return nil }
+        let authority = url.dropFirst("http://".count).prefix { $0 != "/" }
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        return String(authority[..<at])
+    }
+
+    /// The bytes of percent-encoded text (RFC 3986 section 2.1); a `%` without two hex digits stays as it is.
+    static func percentDecoded(_ text: String) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = ASCII.hexValue(bytes[index + 1]), let low = ASCII.hexValue(bytes[index + 2])
+            {
+                output.append(UInt8(high * 16 + low))
+                index += 3
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return output
     }
 
     static func split(_ url: String) -> (host: String, port: UInt16, path: String)? {

@@ -40,6 +40,8 @@ struct CommandLineOptions: Sendable {
     var renderDPI = 150
     /// Whether --render-dpi was given (it then caps raster input too).
     var renderDPIGiven = false
+    /// TLS and authentication (issue 12, docs/security.md).
+    var security = SecurityOptions()
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -148,6 +150,9 @@ struct CommandLineOptions: Sendable {
                 }
                 options.timeout = seconds
             case "--api-token": options.apiToken = try take()
+            case "--tls", "--tls-only", "--allow-plain-auth": try options.security.parse(option, value: nil)
+            case "--tls-cert", "--tls-key", "--user", "--users", "--admin":
+                try options.security.parse(option, value: try take())
             case "--max-jobs":
                 let text = try take()
                 guard let count = Int(text), count > 0 else {
@@ -160,6 +165,7 @@ struct CommandLineOptions: Sendable {
             default: throw UsageError("unknown option '\(argument)' (see vprinter --help)")
             }
         }
+        try options.security.validate()
         return options
     }
 
@@ -205,6 +211,14 @@ struct CommandLineOptions: Sendable {
           --on-restart requeue|abort    jobs an earlier run accepted but did not finish: print them (default),
                                         or end them aborted
           --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
+          --tls                         also speak TLS (ipps://, HTTP Upgrade) on the port, with a self-signed
+                                        certificate made at first start in OUTPUT/tls/
+          --tls-cert FILE --tls-key FILE  TLS with this certificate (PEM, chain after it) and key
+          --tls-only                    TLS only: plain requests get 426, only _ipps._tcp is advertised
+          --user NAME:PASSWORD          ask for HTTP Basic credentials (repeatable); needs --tls
+          --users FILE                  the users from a file, one name:password per line
+          --admin NAME                  a user who may administer the printer (repeatable)
+          --allow-plain-auth            accept credentials over plain HTTP too (clients under test)
           --verbose                     log every request on stderr
           --version                     print the version
         """
