@@ -27,12 +27,15 @@ let package = Package(
         .executableTarget(name: "vprinter-render", dependencies: ["Rasterizer"]),
         .executableTarget(name: "vprinter", dependencies: ["VirtualPrinter", "HTTPServer", "DNSSD", "IPP"]),
 
+        // What the tests share: starting programs so that no test can hang on one (Tests/TestSupport).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "IPPTests", dependencies: ["IPP"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "COpenSSL"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer"]),
-        .testTarget(name: "DNSSDTests", dependencies: ["DNSSD"]),
-        .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "TestSupport"]),
+        .testTarget(name: "DNSSDTests", dependencies: ["DNSSD", "TestSupport"]),
+        .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

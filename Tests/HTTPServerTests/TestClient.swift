@@ -5,7 +5,7 @@ import Glibc
 
 /// A deliberately simple blocking HTTP client on a raw socket, so that tests control every byte sent.
 final class TestClient {
-    /// Seconds a read waits before the test fails instead of hanging.
+    /// Seconds a read (or a send into a full socket buffer) waits before the test fails instead of hanging.
     static let readTimeout = 10
 
     let descriptor: Int32
@@ -16,9 +16,11 @@ final class TestClient {
     /// Connects to `host` (numeric IPv4 or IPv6) on `port`.
     init(port: UInt16, host: String = "127.0.0.1") throws {
         let address = try SocketAddress(numeric: host, port: port)
-        descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a child another test starts meanwhile must not keep this connection open.
+        descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var timeout = timeval(tv_sec: Self.readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let result = address.withSockaddr { connect(descriptor, $0, $1) }
         if result != 0 { throw TestFailure("connect failed: errno \(errno)") }
     }
