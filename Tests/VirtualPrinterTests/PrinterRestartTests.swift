@@ -207,4 +207,53 @@ import Testing
         #expect(archive.leftoversRemoved == 1)
         #expect(folder.contents(of: "jobs/1") == ["document-1.pdf", "job.json"])
     }
+
+    @Test func aCreateJobCutOffWhileItsSecondDocumentArrivedWaitsWithTheFirst() throws {
+        let folder = try TemporaryFolder()
+        // document-2.partial was arriving; document-2.pdf was renamed into place but its Send-Document was never
+        // answered (the record does not name it).
+        try recorded(
+            1, in: folder, operation: "Create-Job", files: ["document-1.pdf", "document-2.partial", "document-2.pdf"]
+        ) { $0.documents = [document] }
+        let harness = try restart(on: folder)
+        let job = try #require(harness.printer.job(1))
+        #expect(job.state == .pending && job.isReceiving && job.reasons == ["job-incoming"])
+        #expect(job.documents.map(\.file) == ["document-1.pdf"])
+        #expect(harness.folder.contents(of: "jobs/1") == ["document-1.pdf", "job.json"])
+    }
+
+    /// What earlier versions, which wrote records in place, could leave: an empty job.json, a truncated one, a
+    /// folder holding only a temporary record. They are reported and kept (they may hold documents someone wants),
+    /// never taken for jobs; the other jobs are taken over and no id is handed out again.
+    @Test func recordsThatCannotBeReadAreReportedAndKeptAndTheOthersTakenOver() throws {
+        let folder = try TemporaryFolder()
+        try recorded(1, in: folder) { try queue(&$0) }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/jobs/1/job.json"))
+        let leftovers: [(folder: String, file: String, bytes: Data)] = [
+            ("2", "job.json", Data()), ("3", "job.json", whole.prefix(whole.count / 2)),
+            ("4", JobRecorder.temporaryRecordName, whole.prefix(10)),
+        ]
+        for leftover in leftovers {
+            let path = "\(folder.path)/jobs/\(leftover.folder)"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            #expect(FileManager.default.createFile(atPath: "\(path)/\(leftover.file)", contents: leftover.bytes))
+        }
+        let harness = try PrinterHarness(reusing: folder)
+        harness.printer.beginRestore()
+        let archive = JobArchive.load(
+            outputDirectory: folder.path, before: harness.printer.jobIDs.first, printerStartTime: 0)
+        #expect(archive.jobs.map(\.id) == [1])
+        #expect(
+            archive.problems.sorted() == [
+                "\(folder.path)/jobs/2/job.json: not a job record of this version",
+                "\(folder.path)/jobs/3/job.json: not a job record of this version",
+                "\(folder.path)/jobs/4/job.json: missing",
+            ])
+        #expect(archive.leftoversRemoved == 1)
+        harness.printer.restore(archive.jobs)
+        #expect(harness.ended(1)?.state == .completed)
+        #expect(folder.contents(of: "jobs") == ["1", "2", "3", "4"])
+        #expect(folder.contents(of: "jobs/4").isEmpty, "the temporary record is removed")
+        #expect(try operations.printJob(harness) == 5)
+    }
 }
