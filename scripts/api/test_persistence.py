@@ -102,6 +102,9 @@ def test_max_jobs_keeps_the_newest_jobs_and_their_folders(folder):
         ids = wait_until(lambda: [job["job-id"] for job in
                                   checked("GET", running.base, "/api/v1/jobs", "/api/v1/jobs", 200)] == [3, 4, 5])
         assert ids
-        assert sorted(os.listdir(folder + "/jobs")) == ["3", "4", "5"]
+        # The folders go just after the jobs leave the list (outside the printer's lock): wait for that, bounded.
+        folders = wait_until(lambda: sorted(os.listdir(folder + "/jobs")) == ["3", "4", "5"])
+        assert folders, "jobs/ holds %s" % {name: os.listdir(folder + "/jobs/" + name)
+                                            for name in os.listdir(folder + "/jobs")}
     finally:
         running.stop()
