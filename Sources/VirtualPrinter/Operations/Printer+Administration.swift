@@ -53,7 +53,7 @@ extension Printer {
         updatePrinter { $0.holdNewJobs = hold }
         guard !hold else { return }
         for job in jobs where job.heldForNewJobs && job.state == .pendingHeld {
-            _ = updateJob(job.id) { job in
+            _ = updateJob(job.id, durable: true) { job in
                 job.heldForNewJobs = false
                 if job.holdUntil == nil { _ = try? job.apply(.released, at: Clock.now()) }
             }
