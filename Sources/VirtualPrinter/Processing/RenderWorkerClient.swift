@@ -220,7 +220,8 @@ public struct RenderWorkerClient: JobRenderer {
             }
         }
         process.waitUntilExit()
-        removePartialPages(in: job.folder)
+        // A worker that was stopped or crashed may leave page-NNNN.png.part files in the folder it wrote to.
+        if let folder = request["folder"] as? String { removePartialPages(in: folder) }
         switch stop.withLock({ $0 }) {
         case "canceled"?:
             return .canceled
