@@ -5,6 +5,7 @@
 import Foundation
 import Rasterizer
 
+ParentWatch.start()
 let output = WorkerOutput()
 let input = FileHandle.standardInput.readDataToEndOfFile()
 let kind: RequestKind
