@@ -3,6 +3,7 @@
 import Foundation
 import Rasterizer
 
+ParentWatch.start()
 let output = WorkerOutput()
 let input = FileHandle.standardInput.readDataToEndOfFile()
 let request: RenderRequest

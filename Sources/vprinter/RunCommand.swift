@@ -79,11 +79,12 @@ struct RunCommand {
                 rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI)
             renderer = MeasuredRenderer(client, metrics: metrics)
         }
+        let jobIDs = JobIDAllocator(outputDirectory: output)
         let factory = PrinterFactory(
             settings: PrinterFactory.Settings(
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
                 maximumJobs: options.maximumJobs, security: security.printerSecurity),
-            jobIDs: JobIDAllocator(outputDirectory: output),
+            jobIDs: jobIDs,
             scheduler: JobScheduler(workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
             renderer: renderer, events: EventHub(), log: log)
         var limits = HTTPServerLimits.default
@@ -148,25 +149,34 @@ struct RunCommand {
         } else {
             log("\(hosted.count) printers ready on port \(fleet.port), recording jobs in \(output)/jobs")
         }
-        Self.restoreJobs(printers: hosted.map(\.printer), outputDirectory: output, log: log)
-        Lifecycle.run(fleet: fleet, advertiser: advertiser, log: log)
+        let policy = RestartPolicy(rawValue: options.onRestart) ?? .requeue
+        Self.restoreJobs(
+            printers: hosted.map(\.printer), outputDirectory: output, before: jobIDs.first, policy: policy, log: log)
+        Lifecycle.run(fleet: fleet, advertiser: advertiser, onRestart: policy, log: log)
     }
 
     /// Up to this many printers, each gets its own "ready" line on stderr; a larger fleet gets one line.
     static let printersLoggedOneByOne = 16
 
-    /// Reads the records of earlier runs in the background and hands each printer its own jobs.
-    static func restoreJobs(printers: [Printer], outputDirectory: String, log: @escaping @Sendable (String) -> Void) {
+    /// Reads the records of earlier runs (jobs numbered below `firstNewID`) in the background and hands each
+    /// printer its own jobs, to take over as `policy` says.
+    static func restoreJobs(
+        printers: [Printer], outputDirectory: String, before firstNewID: Int, policy: RestartPolicy,
+        log: @escaping @Sendable (String) -> Void
+    ) {
         Thread.detachNewThread {
             let contents = JobArchive.load(
-                outputDirectory: outputDirectory, printerStartTime: Date().timeIntervalSince1970)
+                outputDirectory: outputDirectory, before: firstNewID, printerStartTime: Date().timeIntervalSince1970)
             for problem in contents.problems { log("warning: skipped a job record: \(problem)") }
+            if contents.leftoversRemoved > 0 {
+                log("removed \(contents.leftoversRemoved) half-written files and folders of an interrupted run")
+            }
             var byPrinter: [String: [Job]] = [:]
             for job in contents.jobs { byPrinter[job.printerName, default: []].append(job) }
             let names = Set(printers.map(\.name))
             let others = contents.jobs.filter { !names.contains($0.printerName) }.count
             for printer in printers {
-                printer.restore(byPrinter[printer.name] ?? [])
+                printer.restore(byPrinter[printer.name] ?? [], policy: policy)
             }
             if !contents.jobs.isEmpty {
                 log(
