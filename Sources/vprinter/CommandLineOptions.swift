@@ -1,7 +1,7 @@
 import VirtualPrinter
 
 /// The parsed command line (DESIGN.md "Command line").
-struct CommandLineOptions: Sendable {
+struct CommandLineOptions: Sendable, Equatable {
     enum Command: Sendable, Equatable {
         case run
         case render
@@ -46,7 +46,12 @@ struct CommandLineOptions: Sendable {
     /// `--no-ocr`: the text of raster sides is not read by OCR.
     var ocr = true
     /// `vprinter jobs` and `vprinter wait`: the job filters (`--state completed`, ...), as query parameters.
-    var filters: [(name: String, value: String)] = []
+    var filters: [Filter] = []
+    /// One job filter option (`--state completed` is name `state`, value `completed`).
+    struct Filter: Sendable, Equatable {
+        var name: String
+        var value: String
+    }
     /// `vprinter compare`: ACTUAL and EXPECTED, the thresholds, the difference folder and --update.
     var compareOperands: [String] = []
     var minimumPSNR: Double?
@@ -56,12 +61,18 @@ struct CommandLineOptions: Sendable {
     var update = false
     /// TLS and authentication (issue 12, docs/security.md).
     var security = SecurityOptions()
+    /// `--config FILE`: printers and process options as JSON (docs/config.md).
+    var configFile: String?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
 
-    /// Parses arguments (without the program name).
-    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    /// Parses arguments (without the program name). `checkingCombinations` false skips the checks of options
+    /// together (`--admin` needs `--user`, `--user` needs `--tls`...): for reading one option at a time, as the
+    /// environment and config files are read before the whole is parsed and checked.
+    static func parse(_ arguments: [String], checkingCombinations: Bool = true) throws(UsageError)
+        -> CommandLineOptions
+    {
         var options = CommandLineOptions()
         var rest = arguments[...]
         if let first = rest.first, !first.hasPrefix("-") {
@@ -109,7 +120,7 @@ struct CommandLineOptions: Sendable {
             if options.command == .jobs || options.command == .wait, option.hasPrefix("--"),
                 JobQuery.filterNames.contains(String(option.dropFirst(2)))
             {
-                options.filters.append((String(option.dropFirst(2)), try take()))
+                options.filters.append(Filter(name: String(option.dropFirst(2)), value: try take()))
                 continue
             }
             switch option {
@@ -201,6 +212,7 @@ struct CommandLineOptions: Sendable {
                     throw UsageError("--timeout needs seconds between 0 and 86400, not '\(text)'")
                 }
                 options.timeout = seconds
+            case "--config": options.configFile = try take()
             case "--api-token": options.apiToken = try take()
             case "--tls", "--tls-only", "--allow-plain-auth": try options.security.parse(option, value: nil)
             case "--tls-cert", "--tls-key", "--user", "--users", "--admin":
@@ -217,7 +229,7 @@ struct CommandLineOptions: Sendable {
             default: throw UsageError("unknown option '\(argument)' (see vprinter --help)")
             }
         }
-        try options.security.validate()
+        if checkingCombinations { try options.security.validate() }
         return options
     }
 
@@ -258,6 +270,8 @@ struct CommandLineOptions: Sendable {
           --output-dir DIR              where jobs are recorded (default ./vprinter-output)
           --no-dnssd                    do not advertise over DNS-SD
           --ready-file PATH             write the printer URI(s) there once accepting connections
+          --config FILE                 printers (profile, name, port, scenario, options) and process options
+                                        as JSON (docs/config.md)
           --max-document-size SIZE      largest document accepted (default 4G)
           --render-workers N            jobs rendered at once (default: one per core)
           --render-dpi N                highest resolution pages are rendered at (default 150 for documents;
@@ -270,9 +284,9 @@ struct CommandLineOptions: Sendable {
           --max-jobs N                  keep only the newest N jobs (records and folders) per printer
           --on-restart requeue|abort    jobs an earlier run accepted but did not finish: print them (default),
                                         or end them aborted
-          --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
+          --api-token TOKEN             accept API changes (POST, DELETE) from anywhere with this bearer token
           --no-ocr                      do not read the text of raster sides by OCR (GET /api/v1/jobs/ID/text)
-          --tls                         also speak TLS (ipps://, HTTP Upgrade) on the port, with a self-signed
+          --tls                         also speak TLS (ipps://, HTTP Upgrade) on every port, with a self-signed
                                         certificate made at first start in OUTPUT/tls/
           --tls-cert FILE --tls-key FILE  TLS with this certificate (PEM, chain after it) and key
           --tls-only                    TLS only: plain requests get 426, only _ipps._tcp is advertised
@@ -282,6 +296,10 @@ struct CommandLineOptions: Sendable {
           --allow-plain-auth            accept credentials over plain HTTP too (clients under test)
           --verbose                     log every request on stderr
           --version                     print the version
+
+        Every option can also be set as VPRINTER_<OPTION> (--output-dir as VPRINTER_OUTPUT_DIR, --no-dnssd as
+        VPRINTER_NO_DNSSD=1, a repeatable option as a comma-separated list); the command line wins over the
+        environment, and the environment over a --config file.
         """
 }
 

@@ -10,7 +10,7 @@ struct JobsCommand {
     func run() -> Int32 {
         let query: JobQuery
         do throws(JobQueryError) {
-            query = try JobQuery(parameters: options.filters)
+            query = try JobQuery(parameters: options.filters.map { ($0.name, $0.value) })
         } catch {
             Console.log("error: \(error)")
             return 2

@@ -18,7 +18,7 @@ struct WaitCommand {
             return 2
         }
         do throws(JobQueryError) {
-            _ = try JobQuery(parameters: options.filters)
+            _ = try JobQuery(parameters: options.filters.map { ($0.name, $0.value) })
         } catch {
             Console.log("error: \(error)")
             return 2

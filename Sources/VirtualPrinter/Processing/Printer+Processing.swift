@@ -123,6 +123,8 @@ extension Printer {
                 return
             }
             _ = try? job.apply(event, at: Clock.now())
+            // Counted before the end is recorded and told to waiters, so that /metrics read after a wait agrees.
+            if job.state.isTerminal { counters.jobEnded(job) }
         }
         if case .success(let job) = result, job.state.isTerminal {
             log("job \(jobID) \(job.state.keyword): \(job.message)")
