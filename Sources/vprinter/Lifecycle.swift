@@ -36,7 +36,8 @@ enum Lifecycle {
     /// - Parameter onRestart: with `.requeue`, jobs that have not ended when the grace is over stay as they are
     ///   on disk, for the next start to go on with; with `.abort`, they are aborted.
     static func run(
-        fleet: PrinterFleet, advertiser: Advertiser?, onRestart: RestartPolicy, log: @escaping @Sendable (String) -> Void
+        fleet: PrinterFleet, advertiser: Advertiser?, onRestart: RestartPolicy,
+        log: @escaping @Sendable (String) -> Void
     ) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let queue = DispatchQueue(label: "vprinter.lifecycle")

@@ -80,7 +80,6 @@ struct RunCommand {
                 ocr: options.ocr)
             renderer = MeasuredRenderer(client, metrics: metrics)
         }
-        // Ids of new jobs start above every job an earlier run recorded (restoreJobs reads those below the first).
         let jobIDs = JobIDAllocator(outputDirectory: output)
         let factory = PrinterFactory(
             settings: PrinterFactory.Settings(

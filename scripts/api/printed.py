@@ -94,9 +94,11 @@ def print_job(uri, document, document_format="application/pdf", name="job", user
     return struct.unpack(">i", answer[at:at + 4])[0]
 
 
-def vprinter(*arguments, timeout=120):
-    """Runs the vprinter command line; returns (exit status, stdout, stderr)."""
-    done = subprocess.run([os.environ["VPRINTER"], *arguments], capture_output=True, text=True, timeout=timeout)
+def vprinter(*arguments, timeout=120, environment=None):
+    """Runs the vprinter command line (with `environment` added to this one's); returns (exit status, stdout,
+    stderr)."""
+    done = subprocess.run([os.environ["VPRINTER"], *arguments], capture_output=True, text=True, timeout=timeout,
+                          env=dict(os.environ, **(environment or {})))
     return done.returncode, done.stdout, done.stderr
 
 

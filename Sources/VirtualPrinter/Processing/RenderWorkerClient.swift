@@ -83,7 +83,7 @@ public struct RenderWorkerClient: JobRenderer {
             "threads": limits.threads,
             "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
         ]
-        let run = runWorker(request, isCanceled: isCanceled) { line in
+        let run = runWorker(request, folder: job.folder, isCanceled: isCanceled) { line in
             switch line["type"] as? String {
             case "impression":
                 if let impression = Job.impression(line) { onImpression(impression) }
@@ -126,7 +126,7 @@ public struct RenderWorkerClient: JobRenderer {
             "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
         ]
         let results = Mutex<[Int: Result<String, TextRecognitionError>]>([:])
-        let run = runWorker(request, isCanceled: { false }) { line in
+        let run = runWorker(request, folder: folder, isCanceled: { false }) { line in
             guard line["type"] as? String == "text", let number = line["number"] as? Int else { return }
             let result: Result<String, TextRecognitionError> =
                 if let file = line["file"] as? String {
@@ -159,9 +159,11 @@ public struct RenderWorkerClient: JobRenderer {
     }
 
     /// Starts the worker, writes `request`, hands every output line but the status to `onLine` and waits for its
-    /// end, killing it when `isCanceled` says so or when it overruns the deadline.
+    /// end, killing it when `isCanceled` says so or when it overruns the deadline; then removes the partial pages
+    /// it left in the job's `folder`.
     func runWorker(
-        _ request: [String: Any], isCanceled: @escaping @Sendable () -> Bool, onLine: ([String: Any]) -> Void
+        _ request: [String: Any], folder: String, isCanceled: @escaping @Sendable () -> Bool,
+        onLine: ([String: Any]) -> Void
     ) -> WorkerRun {
         guard let requestData = try? JSONSerialization.data(withJSONObject: request) else {
             return .failed(reason: "aborted-by-system", message: "The render request could not be encoded.")
@@ -220,8 +222,7 @@ public struct RenderWorkerClient: JobRenderer {
             }
         }
         process.waitUntilExit()
-        // A worker that was stopped or crashed may leave page-NNNN.png.part files in the folder it wrote to.
-        if let folder = request["folder"] as? String { removePartialPages(in: folder) }
+        removePartialPages(in: folder)
         switch stop.withLock({ $0 }) {
         case "canceled"?:
             return .canceled
