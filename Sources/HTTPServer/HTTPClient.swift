@@ -14,12 +14,31 @@ public enum HTTPClient {
 
     /// GETs `url` (`http://host:port/path?query`), waiting at most `timeout` seconds for the whole exchange.
     public static func get(_ url: String, timeout: Double) throws(HTTPServerError) -> Response {
+        try exchange(url, method: "GET", headers: [], body: [], timeout: timeout)
+    }
+
+    /// POSTs `body` as `contentType` to `url` (an IPP request to `http://host:port/ipp/print`, say), waiting at most
+    /// `timeout` seconds for the whole exchange. The body is sent with Content-Length.
+    public static func post(_ url: String, contentType: String, body: [UInt8], timeout: Double) throws(HTTPServerError)
+        -> Response
+    {
+        try exchange(
+            url, method: "POST", headers: ["Content-Type: \(contentType)", "Content-Length: \(body.count)"], body: body,
+            timeout: timeout)
+    }
+
+    private static func exchange(_ url: String, method: String, headers: [String], body: [UInt8], timeout: Double)
+        throws(HTTPServerError) -> Response
+    {
         guard let (host, port, path) = split(url) else { throw .malformedRequest(reason: "not an http URL: \(url)") }
         let socket = try connect(host: host, port: port)
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
         try socket.setTimeout(SO_SNDTIMEO, seconds: max(1, timeout))
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        try socket.send(Array("GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n\r\n".utf8))
+        let head = ([
+            "\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close",
+        ] + headers).joined(separator: "\r\n") + "\r\n\r\n"
+        try socket.send(Array(head.utf8) + body)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -99,13 +118,29 @@ public enum HTTPClient {
         var body = Array(bytes[(headEnd + 4)...])
         for line in lines.dropFirst() {
             let pair = line.split(separator: ":", maxSplits: 1)
-            if pair.count == 2, pair[0].lowercased() == "content-length",
-                let length = Int(pair[1].trimmingCharacters(in: " \t")), length <= body.count
-            {
+            guard pair.count == 2 else { continue }
+            let value = pair[1].trimmingCharacters(in: " \t").lowercased()
+            if pair[0].lowercased() == "content-length", let length = Int(value), length <= body.count {
                 body = Array(body.prefix(length))
+            } else if pair[0].lowercased() == "transfer-encoding", value.hasSuffix("chunked") {
+                body = try dechunk(body)
             }
         }
         return Response(status: status, body: body)
+    }
+}
+
+extension HTTPClient {
+    /// The data of a chunked body (RFC 9112 section 7.1).
+    static func dechunk(_ body: [UInt8]) throws(HTTPServerError) -> [UInt8] {
+        var decoder = ChunkedDecoder(maximumBodyBytes: maximumResponseBytes)
+        var output = [UInt8](repeating: 0, count: body.count)
+        let produced: Result<Int, HTTPServerError> = body.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { out in
+                Result { () throws(HTTPServerError) in try decoder.decode(input, into: out).produced }
+            }
+        }
+        return Array(output.prefix(try produced.get()))
     }
 }
 

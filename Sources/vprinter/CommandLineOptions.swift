@@ -3,6 +3,7 @@ struct CommandLineOptions: Sendable {
     enum Command: Sendable, Equatable {
         case run
         case render
+        case clone
         case profiles
         case jobs
         case wait
@@ -38,6 +39,11 @@ struct CommandLineOptions: Sendable {
     var renderDPI = 150
     /// Whether --render-dpi was given (it then caps raster input too).
     var renderDPIGiven = false
+    /// `vprinter clone URI`: the printer's URI or DNS-SD service name (`--out` and `--name` as for the others).
+    var cloneSource: String?
+    /// `vprinter profiles --show NAME|FILE` (with `--ippserver`: as an ipptool --ippserver attribute file).
+    var showProfile: String?
+    var showAsAttributeFile = false
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -50,11 +56,13 @@ struct CommandLineOptions: Sendable {
             switch first {
             case "run": options.command = .run
             case "render": options.command = .render
+            case "clone": options.command = .clone
             case "profiles": options.command = .profiles
             case "jobs": options.command = .jobs
             case "wait": options.command = .wait
             case "help": options.command = .help
-            default: throw UsageError("unknown command '\(first)' (commands: run, render, profiles, jobs, wait, help)")
+            default:
+                throw UsageError("unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, help)")
             }
             rest = rest.dropFirst()
         }
@@ -65,6 +73,10 @@ struct CommandLineOptions: Sendable {
         while let argument = rest.popFirst() {
             if options.command == .render, !argument.hasPrefix("-"), options.renderFile == nil {
                 options.renderFile = argument
+                continue
+            }
+            if options.command == .clone, !argument.hasPrefix("-"), options.cloneSource == nil {
+                options.cloneSource = argument
                 continue
             }
             var option = argument
@@ -124,6 +136,8 @@ struct CommandLineOptions: Sendable {
                 options.renderDPI = dpi
                 options.renderDPIGiven = true
             case "--out": options.renderOutput = try take()
+            case "--show": options.showProfile = try take()
+            case "--ippserver": options.showAsAttributeFile = true
             case "--sides", "--number-up", "--media", "--copies", "--color-mode", "--scaling", "--page-ranges",
                 "--orientation":
                 options.ticket[String(option.dropFirst(2))] = try take()
@@ -173,11 +187,18 @@ struct CommandLineOptions: Sendable {
                    [--copies N] [--color-mode M] [--scaling S] [--page-ranges 1-3,5] [--orientation O]
                                         render a file as the printer would, without a server; prints the files
           vprinter profiles             list the shipped profiles
+          vprinter profiles --show NAME|FILE [--ippserver]
+                                        the IPP attributes (as ipptool shows them, or as an ipptool --ippserver
+                                        attribute file) and the DNS-SD TXT record a profile gives; no printer runs
+          vprinter clone URI|SERVICE-NAME [--out FILE] [--name NAME] [--timeout SECONDS]
+                                        ask a printer (ipp:// URI or DNS-SD _ipp._tcp service name) for its
+                                        attributes and TXT record and write them as a profile (default: stdout)
           vprinter jobs [--output-dir DIR] [--json]
           vprinter wait --url URL --jobs N [--timeout SECONDS]
 
         options:
-          --profile NAME|FILE           printer profile (repeat for several printers; default duplex-laser)
+          --profile NAME|FILE           printer profile, or an ipptool --ippserver attribute file (repeat for
+                                        several printers; default duplex-laser)
           --name TEXT                   printer and DNS-SD service name
           --port N                      TCP port (default 8631; 0 = any free port)
           --listen ADDR                 address to bind (repeatable; default: all)

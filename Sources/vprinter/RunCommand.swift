@@ -82,6 +82,7 @@ struct RunCommand {
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
                 maximumJobs: options.maximumJobs)
             configuration.speed = speed
+            configuration.overridingAttributes = profile.attributes
             configuration.tracksConsumables = tracksConsumables
             printers.append(
                 Printer(

@@ -20,7 +20,7 @@ extension PrinterProfile {
         attributes += mediaAttributes()
         attributes += rasterAttributes()
         attributes += deviceAttributes()
-        return applyingOverrides(to: attributes)
+        return applyingOverrides(to: applyingFeatures(to: attributes))
     }
 
     /// Printer description attributes of RFC 8011 section 5.4 and PWG 5100.x that do not describe media,

@@ -9,6 +9,7 @@ extension PrinterProfile: Decodable {
         case outputBins, outputBinDefault, pagesPerMinute, pagesPerMinuteColor, supplies, kind
         case printQualities, printQualityDefault, identifyActions, identifyActionDefault, multipleDocumentJobs
         case numberUp, firmwareName, firmwareVersion, attributes, txt
+        case extends, pageRanges, printScaling, printScalingDefault, jobPassword, jobStorage, proofPrint
     }
 
     /// The longest `printer-info`, `printer-location` and `printer-make-and-model` (ipp-2.0.test).
@@ -124,6 +125,7 @@ extension PrinterProfile: Decodable {
         firmwareVersion = try c.decode(String.self, forKey: .firmwareVersion, default: "1.0")
         attributes = try Self.rawAttributes(c)
         txt = try Self.txtOverrides(c)
+        features = try Self.decodeFeatures(c, documentFormats: documentFormats)
     }
 
     /// The longest TXT key a profile may set (RFC 6763 section 6.4 recommends at most 9 characters; a whole
