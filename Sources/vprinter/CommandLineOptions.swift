@@ -1,3 +1,5 @@
+import VirtualPrinter
+
 /// The parsed command line (DESIGN.md "Command line").
 struct CommandLineOptions: Sendable {
     enum Command: Sendable, Equatable {
@@ -44,6 +46,8 @@ struct CommandLineOptions: Sendable {
     /// `vprinter profiles --show NAME|FILE` (with `--ippserver`: as an ipptool --ippserver attribute file).
     var showProfile: String?
     var showAsAttributeFile = false
+    /// `--render-timeout`: seconds a job may render before its worker (and its Ghostscript) is stopped.
+    var renderTimeout: Double?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -135,6 +139,12 @@ struct CommandLineOptions: Sendable {
                 }
                 options.renderDPI = dpi
                 options.renderDPIGiven = true
+            case "--render-timeout":
+                let text = try take()
+                guard let seconds = Double(text), seconds >= 1, seconds <= 86_400 else {
+                    throw UsageError("--render-timeout needs seconds from 1 to 86400, not '\(text)'")
+                }
+                options.renderTimeout = seconds
             case "--out": options.renderOutput = try take()
             case "--show": options.showProfile = try take()
             case "--ippserver": options.showAsAttributeFile = true
@@ -167,6 +177,13 @@ struct CommandLineOptions: Sendable {
             }
         }
         return options
+    }
+
+    /// The render worker's limits, with `--render-timeout` applied.
+    var renderLimits: RenderWorkerClient.Limits {
+        var limits = RenderWorkerClient.Limits()
+        if let renderTimeout { limits.deadline = renderTimeout }
+        return limits
     }
 
     /// Parses `500M`, `4G`, `1024K` or a plain byte count.
@@ -210,6 +227,7 @@ struct CommandLineOptions: Sendable {
           --render-dpi N                highest resolution pages are rendered at (default 150 for documents;
                                         raster input keeps its own resolution unless this is given)
           --no-render                   keep documents only; no page images
+          --render-timeout SECONDS      longest a job may render (default 900); PostScript gets 3 s less
           --scenario FILE               play the faults of a scenario file (see docs/scenarios.md); repeatable
           --speed instant|realistic     print at once, or as fast as pages-per-minute says (default instant)
           --consumables unlimited|tracked

@@ -69,7 +69,8 @@ struct RunCommand {
             }
             renderer = RenderWorkerClient(
                 executable: worker, renderDPI: options.renderDPI,
-                rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI)
+                rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI,
+                limits: options.renderLimits)
         }
         let events = EventHub()
         var printers: [Printer] = []

@@ -44,13 +44,13 @@ extension Printer {
             finish(jobID, with: .aborted(reason: "unsupported-document-format", message: problem))
             return
         }
-        guard let renderer else {
+        guard let renderer, Self.storageDisposition(of: job) != "store-only" else {
             finish(jobID, with: .processingFinished)
             return
         }
         let renderJob = RenderJob(
             jobID: jobID, folder: recorder.folder(of: jobID), documents: job.documents.filter { !$0.isCanceled },
-            ticket: job.templateAttributes, printerAttributes: cache.attributes)
+            ticket: Self.renderTicket(of: job), printerAttributes: cache.attributes)
         let outcome = renderer.render(
             renderJob, password: job.documentPassword,
             onImpression: { [self] impression in
@@ -96,6 +96,9 @@ extension Printer {
                 return
             }
             _ = try? job.apply(event, at: Clock.now())
+            if case .processingFinished = event, job.state == .completed, let stored = Self.storedReasons(of: job) {
+                job.reasons = stored
+            }
         }
         if case .success(let job) = result, job.state.isTerminal {
             log("job \(jobID) \(job.state.keyword): \(job.message)")

@@ -36,7 +36,7 @@ public struct ProfileFeatures: Sendable, Equatable {
             "iana_utf-8_digits", "iana_utf-8_letters", "iana_utf-8_any",
         ]
         /// The encryptions this printer can check, with the length of their digest in octets (none: the PIN).
-        public static let digestLengths: [String: Int32] = ["none": 0, "sha2-256": 32, "sha2-384": 48, "sha2-512": 64]
+        public static let digestLengths: [String: Int32] = ["none": 0, "sha2-256": 32]
         /// The longest job-password value (PWG 5100.11: octetString(255)).
         public static let maximumOctets: Int32 = 255
 
