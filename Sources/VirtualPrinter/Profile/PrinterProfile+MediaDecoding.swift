@@ -49,7 +49,7 @@ extension PrinterProfile {
         try c.requireMember(typeDefault, of: types, key: .mediaTypeDefault)
 
         var ready: [ProfileReadyMedia]
-        if c.contains(.mediaReady) {
+        if c.present(.mediaReady) {
             ready = try c.decode([ProfileReadyMedia].self, forKey: .mediaReady)
             for (index, loaded) in ready.enumerated() {
                 let path = c.path(.mediaReady, index)

@@ -7,7 +7,7 @@ extension PrinterProfile {
         let pageRanges = try c.decode(
             Bool.self, forKey: .pageRanges, default: documentFormats.contains("application/pdf"))
         var scaling: [String]? = ProfileFeatures.printScalingKeywords
-        if c.contains(.printScaling) {
+        if c.present(.printScaling) {
             if let flag = try? c.decode(Bool.self, forKey: .printScaling) {
                 guard !flag else {
                     throw ProfileIssue(c.path(.printScaling), .invalid("a list of print-scaling keywords, or false"))
@@ -23,7 +23,7 @@ extension PrinterProfile {
             scalingDefault = try c.decode(
                 String.self, forKey: .printScalingDefault, default: scaling.contains("auto") ? "auto" : scaling[0])
             try c.requireMember(scalingDefault ?? "", of: scaling, key: .printScalingDefault)
-        } else if c.contains(.printScalingDefault) {
+        } else if c.present(.printScalingDefault) {
             throw ProfileIssue(c.path(.printScalingDefault), .invalid("printScaling is false: there is no default"))
         }
         return ProfileFeatures(
@@ -45,7 +45,11 @@ extension ProfileFeatures.JobPassword: Decodable {
         try c.requireRange(minimum, 1...Self.maximumOctets, key: .minimumLength)
         try c.requireRange(maximum, minimum...Self.maximumOctets, key: .maximumLength)
         repertoire = try c.decode(String.self, forKey: .repertoire, default: "iana_us-ascii_digits")
-        try c.requireAllowed([repertoire], Self.repertoires, key: .repertoire)
+        guard Self.repertoires.contains(repertoire) else {
+            throw ProfileIssue(
+                c.path(.repertoire),
+                .invalid("'\(repertoire)' is not one of: \(Self.repertoires.sorted().joined(separator: ", "))"))
+        }
         encryptions = try c.decodeNonEmpty([String].self, forKey: .encryptions, default: ["none", "sha2-256"])
         try c.requireAllowed(encryptions, Set(Self.digestLengths.keys), key: .encryptions)
         length = minimum...maximum

@@ -271,7 +271,7 @@ struct ProfileMapping {
         if case .rangeOfInteger(let range)? = a["number-up-supported"]?.value {
             numberUp = [1, 2, 4, 6, 9, 16].filter { range.contains($0) }
         }
-        numberUp = numberUp.filter { PrinterProfile.numberUpRange.contains($0) }
+        numberUp = numberUp.filter { PrinterProfile.numberUpLayouts.contains($0) }
         if !numberUp.isEmpty { add("numberUp", .array(numberUp.map { .integer(Int($0)) })) }
         let actions = strings("identify-actions-supported").filter { ["display", "flash", "sound", "speak"].contains($0) }
         if !actions.isEmpty {
