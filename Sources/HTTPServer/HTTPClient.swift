@@ -50,6 +50,9 @@ public enum HTTPClient {
             if count == 0 { break }
             received += buffer[0..<count]
             guard received.count <= maximumResponseBytes else { throw .bodyTooLarge }
+            // A server may keep the connection open despite `Connection: close` (CUPS does): stop at the end of
+            // a body framed by Content-Length or chunked coding.
+            if isComplete(received) { break }
         }
         return try parse(received)
     }
@@ -131,6 +134,30 @@ public enum HTTPClient {
 }
 
 extension HTTPClient {
+    /// True when `bytes` hold a whole response whose body has a Content-Length or chunked framing.
+    static func isComplete(_ bytes: [UInt8]) -> Bool {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let headEnd = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return false }
+        let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()
+        let body = bytes.count - headEnd - 4
+        for line in head.split(separator: "\r\n") {
+            let pair = line.split(separator: ":", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            let value = pair[1].trimmingCharacters(in: " \t")
+            if pair[0] == "content-length", let length = Int(value) { return body >= length }
+            if pair[0] == "transfer-encoding", value.hasSuffix("chunked") {
+                var decoder = ChunkedDecoder(maximumBodyBytes: maximumResponseBytes)
+                var output = [UInt8](repeating: 0, count: max(1, body))
+                let tail = Array(bytes[(headEnd + 4)...])
+                _ = tail.withUnsafeBytes { input in
+                    output.withUnsafeMutableBytes { out in try? decoder.decode(input, into: out) }
+                }
+                return decoder.isFinished
+            }
+        }
+        return false
+    }
+
     /// The data of a chunked body (RFC 9112 section 7.1).
     static func dechunk(_ body: [UInt8]) throws(HTTPServerError) -> [UInt8] {
         var decoder = ChunkedDecoder(maximumBodyBytes: maximumResponseBytes)

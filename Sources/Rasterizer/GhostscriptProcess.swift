@@ -131,6 +131,9 @@ final class GhostscriptProcess {
                 limit: "PostScript memory in bytes (VMerror)", value: limits.maximumInterpreterMemory + 1,
                 maximum: limits.maximumInterpreterMemory)
         }
+        if text.contains("/limitcheck") {
+            throw .tooComplex("Ghostscript: " + (summary(text) ?? "limitcheck"))
+        }
         switch status {
         case .exited(0):
             if let underlying { throw underlying }

@@ -25,13 +25,16 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case libraryFailure(library: String, message: String)
     /// The job ticket cannot be applied (for example a media size of zero).
     case badTicket(String)
+    /// The document goes past a limit of the interpreter that reads it (PostScript's limitcheck); `message` says
+    /// which.
+    case tooComplex(String)
 
     /// The IPP job-state-reasons keyword (PWG 5100.x / RFC 8011 section 5.3.8) for this failure.
     public var ippReason: String {
         switch self {
         case .io: "document-access-error"
         case .truncated, .badSignature, .badHeader, .corruptData: "document-format-error"
-        case .limitExceeded, .badTicket, .outOfMemory: "document-unprintable-error"
+        case .limitExceeded, .badTicket, .outOfMemory, .tooComplex: "document-unprintable-error"
         case .unsupportedFormat: "unsupported-document-format"
         case .passwordRequired: "document-password-error"
         case .libraryFailure: "document-format-error"
@@ -63,6 +66,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(library): \(message)"
         case .badTicket(let message):
             "job ticket: \(message)"
+        case .tooComplex(let message):
+            "the document is too complex: \(message)"
         }
     }
 }
