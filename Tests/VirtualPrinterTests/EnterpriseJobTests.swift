@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import IPP
 import Testing
 
@@ -93,6 +94,27 @@ import Testing
         let record = try laser.record(id)
         #expect(!String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self).contains("4711"))
         #expect(failure(laser.printer.releaseWithPassword(jobID: id, pin: "4711")) == .notWaiting)
+    }
+
+    @Test func thePanelOfTheAPIReleasesWithThePIN() throws {
+        let laser = try harness("enterprise-laser")
+        let id = try #require(
+            try printJob(laser, operation: [IPPAttribute("job-password", .octetString(Array("8642".utf8)))]).jobID)
+        func enter(_ body: String, job: Int = id, loopback: Bool = true) -> Int {
+            let path = "/api/v1/jobs/\(job)/release"
+            let request = HTTPRequest(
+                method: "POST", target: path, path: path, headers: ["Content-Type": "application/json"],
+                host: "localhost", localPort: 631, isLoopback: loopback, contentLength: body.utf8.count)
+            var stream = HTTPRequestBody(bytes: Array(body.utf8))
+            return laser.service.handle(request, body: &stream).status
+        }
+        #expect(enter(#"{"job-password": "1111"}"#) == 403)
+        #expect(enter(#"{"pin": "8642"}"#) == 400)
+        #expect(enter(#"{"job-password": "8642"}"#, loopback: false) == 403)
+        #expect(enter(#"{"job-password": "8642"}"#, job: 999) == 404)
+        #expect(enter(#"{"job-password": "8642"}"#) == 200)
+        #expect(enter(#"{"job-password": "8642"}"#) == 409)
+        #expect(laser.ended(id)?.state == .completed)
     }
 
     @Test func aHashedJobPasswordIsComparedByItsDigest() throws {
