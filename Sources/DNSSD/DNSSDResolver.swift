@@ -166,7 +166,9 @@ private func resolved(
     while let current = item {
         let length = Int(current.pointee.size)
         let bytes = withUnsafePointer(to: &current.pointee.text) { pointer in
-            pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                Array(UnsafeBufferPointer(start: $0, count: length))
+            }
         }
         let string = String(decoding: bytes, as: UTF8.self)
         if let equals = string.firstIndex(of: "=") {

@@ -35,9 +35,10 @@ public enum HTTPClient {
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
         try socket.setTimeout(SO_SNDTIMEO, seconds: max(1, timeout))
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        let head = ([
-            "\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close",
-        ] + headers).joined(separator: "\r\n") + "\r\n\r\n"
+        let head =
+            ([
+                "\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close",
+            ] + headers).joined(separator: "\r\n") + "\r\n\r\n"
         try socket.send(Array(head.utf8) + body)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)

@@ -53,7 +53,8 @@ final class GhostscriptProcess {
             throw .unsupportedFormat("PostScript needs Ghostscript (gs), which is not installed")
         }
         self.limits = limits
-        let arguments = Self.arguments(document: document, dpi: dpi, gray: gray, width: width, height: height, limits: limits)
+        let arguments = Self.arguments(
+            document: document, dpi: dpi, gray: gray, width: width, height: height, limits: limits)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw .io(path: "pipe", operation: "create", errno: errno) }
         // Neither end may leak into other children; the child gets the write end as its stdout through dup2.

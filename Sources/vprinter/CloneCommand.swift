@@ -28,7 +28,8 @@ struct CloneCommand {
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: source))
                 let attributes = try IPPServerAttributeFile.attributes(data, file: source)
-                return write(ProfileCloner.clone(attributes: attributes, txt: nil, name: options.name, source: source),
+                return write(
+                    ProfileCloner.clone(attributes: attributes, txt: nil, name: options.name, source: source),
                     count: attributes.count, txtFound: false)
             } catch {
                 Console.log("error: \(error)")
@@ -92,7 +93,8 @@ struct CloneCommand {
             group.append("attributes-natural-language", .naturalLanguage("en"))
             group.append("printer-uri", .uri(uri))
             group.append("requesting-user-name", .name("vprinter-clone"))
-            group.append(IPPAttribute(name: "requested-attributes", values: [.keyword("all"), .keyword("media-col-database")]))
+            group.append(
+                IPPAttribute(name: "requested-attributes", values: [.keyword("all"), .keyword("media-col-database")]))
             let request = IPPMessage(version: version, operation: .getPrinterAttributes, requestID: 1, groups: [group])
             let response: HTTPClient.Response
             do {

@@ -66,7 +66,8 @@ struct CommandLineOptions: Sendable {
             case "wait": options.command = .wait
             case "help": options.command = .help
             default:
-                throw UsageError("unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, help)")
+                throw UsageError(
+                    "unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, help)")
             }
             rest = rest.dropFirst()
         }

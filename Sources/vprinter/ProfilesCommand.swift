@@ -31,7 +31,8 @@ enum ProfilesCommand {
     static func show(_ nameOrPath: String, asAttributeFile: Bool) -> Int32 {
         let profile: PrinterProfile
         do {
-            profile = try PrinterProfile.load(nameOrPath: nameOrPath, searchDirectories: PrinterProfile.searchDirectories())
+            profile = try PrinterProfile.load(
+                nameOrPath: nameOrPath, searchDirectories: PrinterProfile.searchDirectories())
         } catch {
             Console.log("error: \(error)")
             return 1
@@ -40,7 +41,8 @@ enum ProfilesCommand {
         let attributes = printer.answerPrinterAttributes(host: shownHost, port: shownPort)
         if asAttributeFile {
             Console.out(
-                "# \(profile.name): the printer attributes of vprinter --profile \(nameOrPath), as ipptool --ippserver writes them")
+                "# \(profile.name): the printer attributes of vprinter --profile \(nameOrPath), as ipptool --ippserver writes them"
+            )
             Console.out(IPPServerAttributeFile.write(attributes), terminator: "")
             return 0
         }

@@ -18,7 +18,8 @@ import VirtualPrinter
         let response = try IPPClient(uri: uri).send(
             ippRequest(
                 .getPrinterAttributes, uri: uri,
-                [IPPAttribute(name: "requested-attributes", values: [.keyword("all"), .keyword("media-col-database")])]))
+                [IPPAttribute(name: "requested-attributes", values: [.keyword("all"), .keyword("media-col-database")])])
+        )
         #expect(response.status == .successfulOK)
         var result: [String: IPPAttribute] = [:]
         for group in response.groups where group.tag == .printerAttributes {

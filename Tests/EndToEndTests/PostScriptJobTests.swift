@@ -80,7 +80,9 @@ import Testing
         let reference = scratch.path + "/reference.png"
         let gs = Process()
         gs.executableURL = URL(fileURLWithPath: "/usr/bin/gs")
-        gs.arguments = ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r\(dpi)", "-o", reference, source]
+        gs.arguments = [
+            "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r\(dpi)", "-o", reference, source,
+        ]
         try gs.run()
         gs.waitUntilExit()
         let ours = try Self.gray("\(output)/jobs/\(id)/page-0001.png", width: width, height: height)

@@ -61,84 +61,63 @@ import Testing
         #expect(summary.documentFormats == ["application/postscript"])
     }
 
-    @Test func aProgramThatNeverEndsIsStoppedAtItsTimeLimit() throws {
+    /// Renders a one-file PostScript program at 36 dpi; returns the error it ends with, or nil when it rendered.
+    func failure(of program: String, limits: RenderLimits = RenderLimits()) throws -> RasterError? {
         let harness = try RenderHarness()
-        let source = harness.folder.file("loop.ps")
-        try "%!PS\n{ 1 pop } loop\n".write(toFile: source, atomically: true, encoding: .utf8)
-        var limits = RenderLimits()
-        limits.maximumInterpreterSeconds = 2
-        var ticket = JobTicket()
-        ticket.resolution = 36
-        let start = Date()
-        #expect(
-            throws: RasterError.limitExceeded(limit: "PostScript run time in seconds", value: 3, maximum: 2)
-        ) {
-            try harness.render([source], ticket: ticket, limits: limits)
-        }
-        #expect(Date().timeIntervalSince(start) < 60)
-        #expect(RasterError.limitExceeded(limit: "x", value: 1, maximum: 0).ippReason == "document-unprintable-error")
-    }
-
-    @Test func aProgramThatAllocatesWithoutEndStopsAtItsMemoryLimit() throws {
-        let harness = try RenderHarness()
-        let source = harness.folder.file("allocate.ps")
-        try "%!PS\n/a [] def\n{ /a [ a 1000000 string ] def } loop\n".write(
-            toFile: source, atomically: true, encoding: .utf8)
-        var limits = RenderLimits()
-        limits.maximumInterpreterMemory = 64 << 20
-        limits.maximumInterpreterSeconds = 120
+        let source = harness.folder.file("program.ps")
+        try program.write(toFile: source, atomically: true, encoding: .utf8)
         var ticket = JobTicket()
         ticket.resolution = 36
         do {
             _ = try harness.render([source], ticket: ticket, limits: limits)
-            Issue.record("the allocating program rendered")
+            return nil
         } catch {
-            #expect(
-                error == .limitExceeded(limit: "PostScript memory in bytes (VMerror)", value: 64 << 20 + 1, maximum: 64 << 20))
-            #expect(error.ippReason == "document-unprintable-error")
+            return error
         }
+    }
+
+    @Test func aProgramThatNeverEndsIsStoppedAtItsTimeLimit() throws {
+        var limits = RenderLimits()
+        limits.maximumInterpreterSeconds = 2
+        let start = Date()
+        let error = try failure(of: "%!PS\n{ 1 pop } loop\n", limits: limits)
+        #expect(error == .limitExceeded(limit: "PostScript run time in seconds", value: 3, maximum: 2))
+        #expect(Date().timeIntervalSince(start) < 60)
+        #expect(error?.ippReason == "document-unprintable-error")
+    }
+
+    @Test func aProgramThatAllocatesWithoutEndStopsAtItsMemoryLimit() throws {
+        var limits = RenderLimits()
+        limits.maximumInterpreterMemory = 64 << 20
+        limits.maximumInterpreterSeconds = 120
+        let error = try failure(of: "%!PS\n/a [] def\n{ /a [ a 1000000 string ] def } loop\n", limits: limits)
+        #expect(
+            error
+                == .limitExceeded(limit: "PostScript memory in bytes (VMerror)", value: 64 << 20 + 1, maximum: 64 << 20)
+        )
+        #expect(error?.ippReason == "document-unprintable-error")
+    }
+
+    @Test func aStringPastGhostscriptsLimitIsTooComplex() throws {
+        let error = try failure(of: "%!PS\n100000000 string pop showpage\n")
+        #expect(error?.ippReason == "document-unprintable-error")
+        #expect(error?.description.contains("limitcheck") == true, "\(String(describing: error))")
     }
 
     @Test func aPostScriptErrorIsADocumentFormatError() throws {
-        let harness = try RenderHarness()
-        let source = harness.folder.file("error.ps")
-        try "%!PS\n72 72 moveto nosuchoperator showpage\n".write(toFile: source, atomically: true, encoding: .utf8)
-        var ticket = JobTicket()
-        ticket.resolution = 36
-        do {
-            _ = try harness.render([source], ticket: ticket)
-            Issue.record("a broken program rendered")
-        } catch {
-            #expect(error.ippReason == "document-format-error")
-            #expect(error.description.contains("undefined"), "\(error)")
-        }
+        let error = try failure(of: "%!PS\n72 72 moveto nosuchoperator showpage\n")
+        #expect(error?.ippReason == "document-format-error")
+        #expect(error?.description.contains("undefined") == true, "\(String(describing: error))")
     }
 
     @Test func safeModeRefusesToReadOtherFiles() throws {
-        let harness = try RenderHarness()
-        let source = harness.folder.file("read.ps")
-        try "%!PS\n(/etc/passwd) (r) file 100 string readstring pop 72 72 moveto show showpage\n".write(
-            toFile: source, atomically: true, encoding: .utf8)
-        var ticket = JobTicket()
-        ticket.resolution = 36
-        do {
-            _ = try harness.render([source], ticket: ticket)
-            Issue.record("-dSAFER let the program open /etc/passwd")
-        } catch {
-            #expect(error.description.contains("invalidfileaccess"), "\(error)")
-        }
+        let error = try failure(
+            of: "%!PS\n(/etc/passwd) (r) file 100 string readstring pop 72 72 moveto show showpage\n")
+        #expect(error?.description.contains("invalidfileaccess") == true, "-dSAFER: \(String(describing: error))")
     }
 
     @Test func aProgramThatPrintsNoPageSaysSo() throws {
-        let harness = try RenderHarness()
-        let source = harness.folder.file("empty.ps")
-        try "%!PS\n1 1 add pop\n".write(toFile: source, atomically: true, encoding: .utf8)
-        var ticket = JobTicket()
-        ticket.resolution = 36
-        #expect(
-            throws: RasterError.libraryFailure(library: "ghostscript", message: "the PostScript program printed no page")
-        ) {
-            try harness.render([source], ticket: ticket)
-        }
+        let error = try failure(of: "%!PS\n1 1 add pop\n")
+        #expect(error == .libraryFailure(library: "ghostscript", message: "the PostScript program printed no page"))
     }
 }

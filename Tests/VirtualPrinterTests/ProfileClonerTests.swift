@@ -27,7 +27,8 @@ import Testing
         let after = Self.answer(copy)
         #expect(Set(before.keys) == Set(after.keys), "\(Set(before.keys).symmetricDifference(after.keys))")
         for (attribute, value) in before where after[attribute] != value {
-            Issue.record("\(attribute): \(IPPText.line(value)) became \(after[attribute].map(IPPText.line) ?? "nothing")")
+            Issue.record(
+                "\(attribute): \(IPPText.line(value)) became \(after[attribute].map(IPPText.line) ?? "nothing")")
         }
         // The clone says it with high-level keys: only what they cannot say is raw.
         #expect(copy.media.map(\.size) == original.media.map(\.size) && copy.resolutions == original.resolutions)
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func volatileValuesAreDropped() throws {
-        let attributes = Printer.offline(profile: try shippedProfile("duplex-laser"), name: "x").answerPrinterAttributes()
+        let attributes = Printer.offline(profile: try shippedProfile("duplex-laser"), name: "x")
+            .answerPrinterAttributes()
         let text = ProfileCloner.clone(attributes: attributes, txt: nil, name: nil, source: "test").text
         for volatile in ["printer-uuid", "printer-up-time", "printer-state", "printer-uri-supported", "printer-icons"] {
             #expect(!text.contains(volatile), "\(volatile) in the clone")
@@ -45,7 +47,8 @@ import Testing
     }
 
     @Test func attributesTheProfileCannotSayBecomeTypedRawAttributes() throws {
-        var attributes = Printer.offline(profile: try shippedProfile("duplex-laser"), name: "x").answerPrinterAttributes()
+        var attributes = Printer.offline(profile: try shippedProfile("duplex-laser"), name: "x")
+            .answerPrinterAttributes()
         attributes.removeAll { $0.name == "print-content-optimize-supported" || $0.name == "job-sheets-supported" }
         attributes += [
             IPPAttribute("print-content-optimize-supported", .keyword("auto")),
@@ -64,10 +67,13 @@ import Testing
     }
 
     @Test func operationsThePrinterLacksAreRefusedAndThoseVprinterLacksAreNotAdvertised() throws {
-        var attributes = Printer.offline(profile: try shippedProfile("duplex-laser"), name: "x").answerPrinterAttributes()
+        var attributes = Printer.offline(profile: try shippedProfile("duplex-laser"), name: "x")
+            .answerPrinterAttributes()
         attributes.removeAll { $0.name == "operations-supported" }
         attributes.append(
-            IPPAttribute(name: "operations-supported", values: [2, 3, 4, 5, 6, 8, 9, 10, 11, 0x39, 0x3B, 0x3C].map { .enumValue($0) }))
+            IPPAttribute(
+                name: "operations-supported",
+                values: [2, 3, 4, 5, 6, 8, 9, 10, 11, 0x39, 0x3B, 0x3C].map { .enumValue($0) }))
         let clone = ProfileCloner.clone(attributes: attributes, txt: nil, name: "t", source: "test")
         #expect(clone.warnings.count == 1 && clone.warnings[0].hasPrefix("operations-supported"), "\(clone.warnings)")
         let printer = Printer.offline(profile: try clone.profile(file: "t.json"), name: "x")
@@ -112,7 +118,9 @@ import Testing
         #expect(byName["orientation-requested-default"]?.values == [.enumValue(3)])
         let size = byName["media-col-default"]?.value?.collectionValue?["media-size"]?.value?.collectionValue
         #expect(size?["y-dimension"]?.values == [.integer(27940)])
-        #expect(byName["printer-resolution-supported"]?.values.last == .resolution(IPPResolution(crossFeed: 600, feed: 1200)))
+        #expect(
+            byName["printer-resolution-supported"]?.values.last
+                == .resolution(IPPResolution(crossFeed: 600, feed: 1200)))
         #expect(byName["printer-supply"]?.values.last == .octetString([0, 255]))
         #expect(byName["printer-location"]?.values == [.text("Room \"12\", left")])
         #expect(byName["job-sheets-supported"]?.values == [.name("none")])
@@ -129,7 +137,9 @@ import Testing
         #expect(back.map(\.name) == attributes.map(\.name))
         // dateTime text has no tenths of a second (ipptool writes none either): those values are compared to the second.
         for (read, written) in zip(back, attributes)
-        where read.canonical != written.canonical && !written.name.hasSuffix("date-time") && written.name != "printer-current-time" {
+        where read.canonical != written.canonical && !written.name.hasSuffix("date-time")
+            && written.name != "printer-current-time"
+        {
             Issue.record("\(written.name): wrote \(IPPText.line(written)), read \(IPPText.line(read))")
         }
     }
@@ -151,18 +161,25 @@ import Testing
                 return file == "bad.attrs" && path == line
             }
         }
-        let deep = String(repeating: "ATTR collection a {\n", count: 1) + String(repeating: "MEMBER collection b {\n", count: 12)
-        #expect(throws: ProfileError.self) { _ = try IPPServerAttributeFile.attributes(Data(deep.utf8), file: "d.attrs") }
+        let deep =
+            String(repeating: "ATTR collection a {\n", count: 1)
+            + String(repeating: "MEMBER collection b {\n", count: 12)
+        #expect(throws: ProfileError.self) {
+            _ = try IPPServerAttributeFile.attributes(Data(deep.utf8), file: "d.attrs")
+        }
     }
 
     @Test func anAttributeFileIsAProfile() throws {
         let folder = try TemporaryFolder()
-        let attributes = Printer.offline(profile: try shippedProfile("label-printer"), name: "x").answerPrinterAttributes()
+        let attributes = Printer.offline(profile: try shippedProfile("label-printer"), name: "x")
+            .answerPrinterAttributes()
         let path = folder.path + "/capture.attrs"
         try IPPServerAttributeFile.write(attributes).write(toFile: path, atomically: true, encoding: .utf8)
         let profile = try PrinterProfile.load(nameOrPath: path, searchDirectories: [])
         #expect(profile.name == "capture")
         #expect(profile.resolutions == [203, 300])
-        #expect(ProfileClonerTests.answer(profile, name: "x") == ProfileClonerTests.answer(try shippedProfile("label-printer"), name: "x"))
+        #expect(
+            ProfileClonerTests.answer(profile, name: "x")
+                == ProfileClonerTests.answer(try shippedProfile("label-printer"), name: "x"))
     }
 }

@@ -94,7 +94,10 @@ import Testing
             ("jobStorage", ["access": ["group"]], "jobStorage.groups"),
             ("jobStorage", ["dispositions": []], "jobStorage.dispositions"),
             ("proofPrint", ["maximumCopies": 0], "proofPrint.maximumCopies"),
-            ("proofPrint", ["maximumCopies": Int(ProfileFeatures.ProofPrint.copiesRange.upperBound) + 1], "proofPrint.maximumCopies"),
+            (
+                "proofPrint", ["maximumCopies": Int(ProfileFeatures.ProofPrint.copiesRange.upperBound) + 1],
+                "proofPrint.maximumCopies"
+            ),
         ]
         for (key, value, path) in cases {
             var object = try shippedProfileJSON("duplex-laser")

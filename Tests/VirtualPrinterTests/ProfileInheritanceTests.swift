@@ -46,7 +46,8 @@ import Testing
 
     @Test func nullSetsAKeyBackToItsDefault() throws {
         let profiles = try Profiles()
-        try profiles.write("parent.json", try String(contentsOfFile: shippedProfilesDirectory + "/office-mfp.json", encoding: .utf8))
+        try profiles.write(
+            "parent.json", try String(contentsOfFile: shippedProfilesDirectory + "/office-mfp.json", encoding: .utf8))
         try profiles.write("child.json", #"{ "extends": "parent.json", "copiesMax": null, "finishings": null }"#)
         let child = try profiles.load("child.json")
         #expect(child.copiesMax == 99)
@@ -55,7 +56,8 @@ import Testing
 
     @Test func chainsOfFilesResolveRelativeToTheExtendingFile() throws {
         let profiles = try Profiles()
-        try FileManager.default.createDirectory(atPath: profiles.folder.path + "/base", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: profiles.folder.path + "/base", withIntermediateDirectories: true)
         try profiles.write("base/a.json", #"{ "extends": "simplex-laser", "location": "A" }"#)
         try profiles.write("b.json", #"{ "extends": "base/a.json", "info": "B" }"#)
         let b = try profiles.load("b.json")
@@ -120,7 +122,10 @@ import Testing
             return file.hasSuffix("child.json") && problem.contains("duplex-laser") && problem.contains("duplex-lazer")
         }
         try profiles.write("child3.json", #"{ "extends": 7 }"#)
-        #expect(throws: ProfileError.wrongType(file: profiles.folder.path + "/child3.json", keyPath: "extends", expected: "a profile name or file")) {
+        #expect(
+            throws: ProfileError.wrongType(
+                file: profiles.folder.path + "/child3.json", keyPath: "extends", expected: "a profile name or file")
+        ) {
             _ = try profiles.load("child3.json")
         }
     }

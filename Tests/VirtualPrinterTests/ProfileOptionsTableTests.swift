@@ -10,21 +10,30 @@ import Testing
 @Suite struct ProfileOptionsTableTests {
     /// The options of the table, in its column order, each with how it reads from a printer's attributes.
     static let options: [(column: String, present: @Sendable ([IPPAttribute]) -> Bool)] = [
-        ("duplex", { ($0["sides-supported"]?.values ?? []).contains { $0.stringValue?.hasPrefix("two-sided") == true } }),
-        ("copies", {
-            if case .rangeOfInteger(let range)? = $0["copies-supported"]?.value { return range.upperBound > 1 }
-            return false
-        }),
+        (
+            "duplex",
+            { ($0["sides-supported"]?.values ?? []).contains { $0.stringValue?.hasPrefix("two-sided") == true } }
+        ),
+        (
+            "copies",
+            {
+                if case .rangeOfInteger(let range)? = $0["copies-supported"]?.value { return range.upperBound > 1 }
+                return false
+            }
+        ),
         ("color", { ($0["print-color-mode-supported"]?.values ?? []).contains(.keyword("color")) }),
         ("page ranges", { $0["page-ranges-supported"]?.value == .boolean(true) }),
         ("number-up", { ($0["number-up-supported"]?.values ?? []).contains { ($0.integerValue ?? 1) > 1 } }),
         ("print-scaling", { !($0["print-scaling-supported"]?.values ?? []).isEmpty }),
         ("finishings", { ($0["finishings-supported"]?.values ?? []).contains { $0 != .enumValue(3) } }),
-        ("media choices", { attributes in
-            ["media-supported", "media-source-supported", "media-type-supported"].contains {
-                (attributes[$0]?.values.count ?? 0) > 1
+        (
+            "media choices",
+            { attributes in
+                ["media-supported", "media-source-supported", "media-type-supported"].contains {
+                    (attributes[$0]?.values.count ?? 0) > 1
+                }
             }
-        }),
+        ),
     ]
 
     /// The table's rows: profile name -> yes/no per column, read from docs/profiles.md.

@@ -79,10 +79,12 @@ struct DeviceState: Sendable {
         reportsMarkerLevels = attributes["marker-levels"] != nil || attributes["printer-supply"] == nil
         for name in ["printer-input-tray", "printer-supply", "printer-output-tray"] {
             let values = attributes[name]?.values ?? []
-            let bare = !values.isEmpty && values.allSatisfy { value in
-                if case .octetString(let bytes) = value { return bytes.last != UInt8(ascii: ";") }
-                return false
-            }
+            let bare =
+                !values.isEmpty
+                && values.allSatisfy { value in
+                    if case .octetString(let bytes) = value { return bytes.last != UInt8(ascii: ";") }
+                    return false
+                }
             if bare { unterminated.insert(name) }
         }
         func field(_ fields: [(String, String)], _ key: String) -> String? { fields.first { $0.0 == key }?.1 }
@@ -196,21 +198,26 @@ struct DeviceState: Sendable {
     /// printer-input-tray, printer-supply, marker-levels and printer-output-tray with the current levels.
     var attributes: [IPPAttribute] {
         func encode(_ fields: [(String, String)], level: Int, remaining: Int? = nil, in name: String) -> IPPValue {
-            let text = fields.map { key, value in
-                if key == "level" { return "level=\(level)" }
-                if key == "remaining", let remaining { return "remaining=\(remaining)" }
-                return "\(key)=\(value)"
-            }.joined(separator: ";") + (unterminated.contains(name) ? "" : ";")
+            let text =
+                fields.map { key, value in
+                    if key == "level" { return "level=\(level)" }
+                    if key == "remaining", let remaining { return "remaining=\(remaining)" }
+                    return "\(key)=\(value)"
+                }.joined(separator: ";") + (unterminated.contains(name) ? "" : ";")
             return .octetString(Array(text.utf8))
         }
         var attributes: [IPPAttribute] = []
         if !trays.isEmpty {
             attributes.append(
-                IPPAttribute(name: "printer-input-tray", values: trays.map { encode($0.fields, level: $0.level, in: "printer-input-tray") }))
+                IPPAttribute(
+                    name: "printer-input-tray",
+                    values: trays.map { encode($0.fields, level: $0.level, in: "printer-input-tray") }))
         }
         if !supplies.isEmpty {
             attributes.append(
-                IPPAttribute(name: "printer-supply", values: supplies.map { encode($0.fields, level: $0.level, in: "printer-supply") }))
+                IPPAttribute(
+                    name: "printer-supply",
+                    values: supplies.map { encode($0.fields, level: $0.level, in: "printer-supply") }))
             if reportsMarkerLevels {
                 attributes.append(
                     IPPAttribute(name: "marker-levels", values: supplies.map { .integer(Int32($0.level)) }))

@@ -48,7 +48,8 @@ extension Printer {
         let encryption = context.attribute("job-password-encryption")?.value?.stringValue ?? "none"
         let encryptions = cache["job-password-encryption-supported"]?.values.compactMap(\.stringValue) ?? ["none"]
         guard encryptions.contains(encryption) else {
-            return "job-password-encryption \(encryption) is not supported; supported: \(encryptions.joined(separator: ", "))."
+            return
+                "job-password-encryption \(encryption) is not supported; supported: \(encryptions.joined(separator: ", "))."
         }
         if let digest = ProfileFeatures.JobPassword.digestLengths[encryption], digest > 0 {
             return bytes.count == Int(digest) ? nil : "a \(encryption) job-password is \(digest) octets long."
@@ -87,7 +88,9 @@ extension Printer {
     /// Applies the checked enterprise attributes to a new job: a job-password holds it in job-password-wait, a
     /// job-storage collection becomes one of its attributes (so it is recorded and returned).
     func applyEnterpriseAttributes(to job: inout Job, context: IPPRequestContext) {
-        if cache["job-password-supported"] != nil, case .octetString(let bytes)? = context.attribute("job-password")?.value {
+        if cache["job-password-supported"] != nil,
+            case .octetString(let bytes)? = context.attribute("job-password")?.value
+        {
             job.jobPassword = bytes
             job.jobPasswordEncryption = context.attribute("job-password-encryption")?.value?.stringValue ?? "none"
             job.holdUntil = "indefinite"
@@ -150,7 +153,8 @@ extension Printer {
     /// one leaves it waiting. For sha2-256 jobs the printer compares the digest of what was entered.
     public func releaseWithPassword(jobID: Int, pin: String) -> Result<Job, PasswordReleaseError> {
         guard let job = job(jobID) else { return .failure(.noSuchJob) }
-        guard job.state == .pendingHeld, job.reasons.contains("job-password-wait"), let expected = job.jobPassword else {
+        guard job.state == .pendingHeld, job.reasons.contains("job-password-wait"), let expected = job.jobPassword
+        else {
             return .failure(.notWaiting)
         }
         var entered = Array(pin.utf8)

@@ -12,7 +12,8 @@ extension Printer {
                 "vprinter-offline-\(UUID().uuidString)"
             ).path)
         configuration.overridingAttributes = profile.attributes
-        return Printer(configuration: configuration, jobIDs: JobIDAllocator(outputDirectory: "/nonexistent"),
+        return Printer(
+            configuration: configuration, jobIDs: JobIDAllocator(outputDirectory: "/nonexistent"),
             scheduler: offlineScheduler)
     }
 

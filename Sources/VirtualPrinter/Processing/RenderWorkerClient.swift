@@ -86,7 +86,8 @@ public struct RenderWorkerClient: JobRenderer {
                 .merging(["raster-max-dpi": rasterDPI]) { $1 },
             "threads": limits.threads,
             "limits": [
-                "max-interpreter-seconds": limits.interpreterSeconds, "max-interpreter-memory": limits.interpreterMemory,
+                "max-interpreter-seconds": limits.interpreterSeconds,
+                "max-interpreter-memory": limits.interpreterMemory,
             ],
             "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
         ]

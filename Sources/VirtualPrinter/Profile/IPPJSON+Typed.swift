@@ -78,7 +78,8 @@ extension IPPJSON {
             }
             let single = objects.count == 1 && !IPPJSONSyntax.isSetOf(attribute.name, firstValue: attribute.values[0])
             let plain: Any = single ? objects[0] : objects
-            if let back = try? Self.attribute(name: attribute.name, json: plain), back.canonical == attribute.canonical {
+            if let back = try? Self.attribute(name: attribute.name, json: plain), back.canonical == attribute.canonical
+            {
                 return plain
             }
             return objects
@@ -98,7 +99,9 @@ extension IPPJSON {
             case .dateTime(let date): return date.iso8601
             case .rangeOfInteger(let range): return ["lower": Int(range.lowerBound), "upper": Int(range.upperBound)]
             case .resolution(let r):
-                return ["x": Int(r.crossFeed), "y": Int(r.feed), "units": r.units == .dotsPerCentimeter ? "dpcm" : "dpi"]
+                return [
+                    "x": Int(r.crossFeed), "y": Int(r.feed), "units": r.units == .dotsPerCentimeter ? "dpcm" : "dpi",
+                ]
             default: return value.stringValue ?? ""
             }
         }

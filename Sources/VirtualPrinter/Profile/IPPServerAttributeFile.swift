@@ -41,7 +41,8 @@ public enum IPPServerAttributeFile {
     public static func profile(_ data: Data, file: String) throws(ProfileError) -> PrinterProfile {
         let attributes = try attributes(data, file: file)
         let clone = ProfileCloner.clone(
-            attributes: attributes, txt: nil, name: ProfileInheritance.defaultName(of: file).replacingOccurrences(
+            attributes: attributes, txt: nil,
+            name: ProfileInheritance.defaultName(of: file).replacingOccurrences(
                 of: ".attrs", with: ""), source: file)
         return try clone.profile(file: file)
     }

@@ -46,8 +46,9 @@ public enum IPPText {
             return IPPJSONSyntax.enumKeyword(attribute: attribute, value: number) ?? String(number)
         case .collection(let members):
             let parts = members.map { member in
-                "\(member.name)=" + member.values.map { self.value(of: $0, attribute: member.name) }.joined(
-                    separator: ",")
+                "\(member.name)="
+                    + member.values.map { self.value(of: $0, attribute: member.name) }.joined(
+                        separator: ",")
             }
             return "{" + parts.joined(separator: " ") + "}"
         default:

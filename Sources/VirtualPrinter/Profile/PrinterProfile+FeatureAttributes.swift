@@ -13,7 +13,8 @@ extension PrinterProfile {
             }
         }
         func remove(_ name: String) { result.removeAll { $0.name == name } }
-        var creation = result.first { $0.name == "job-creation-attributes-supported" }?.values.compactMap(\.stringValue)
+        var creation =
+            result.first { $0.name == "job-creation-attributes-supported" }?.values.compactMap(\.stringValue)
             ?? []
         var features = result.first { $0.name == "ipp-features-supported" }?.values.compactMap(\.stringValue) ?? []
         var whichJobs = result.first { $0.name == "which-jobs-supported" }?.values.compactMap(\.stringValue) ?? []

@@ -58,8 +58,10 @@ public indirect enum ProfileJSON: Sendable, Equatable {
         case .object(let members):
             if members.isEmpty { return "{}" }
             let inner = indent + "  "
-            let inline = "{ " + members.map { "\(Self.quote($0.0)): \($0.1.render(indent: inner))" }.joined(
-                separator: ", ") + " }"
+            let inline =
+                "{ "
+                + members.map { "\(Self.quote($0.0)): \($0.1.render(indent: inner))" }.joined(
+                    separator: ", ") + " }"
             if !inline.contains("\n"), inline.count + indent.count <= Self.inlineWidth, !indent.isEmpty {
                 return inline
             }

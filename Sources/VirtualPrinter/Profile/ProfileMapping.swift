@@ -92,7 +92,9 @@ struct ProfileMapping {
         add("location", string("printer-location").map { .string($0) })
         add("organization", string("printer-organization").map { .string($0) })
         add("organizationalUnit", string("printer-organizational-unit").map { .string($0) })
-        if case .uri(let geo)? = a["printer-geo-location"]?.value, geo.hasPrefix("geo:") { add("geoLocation", .string(geo)) }
+        if case .uri(let geo)? = a["printer-geo-location"]?.value, geo.hasPrefix("geo:") {
+            add("geoLocation", .string(geo))
+        }
         add("firmwareName", string("printer-firmware-name").map { .string($0) })
         add("firmwareVersion", string("printer-firmware-string-version").map { .string($0) })
         let kinds = strings("printer-kind").filter { PrinterProfile.printerKinds.contains($0) }
@@ -148,7 +150,8 @@ struct ProfileMapping {
                 continue
             }
             var supply: [(String, ProfileJSON)] = [
-                ("type", .string(type)), ("color", .string(field("colorantname") ?? "none")), ("level", .integer(level)),
+                ("type", .string(type)), ("color", .string(field("colorantname") ?? "none")),
+                ("level", .integer(level)),
             ]
             if index < descriptions.count { supply.append(("description", .string(descriptions[index]))) }
             if let supplyClass = field("class"), supplyClass != "supplyThatIsConsumed" {
@@ -166,7 +169,9 @@ struct ProfileMapping {
         let sizes = names.compactMap { MediaSize(pwgName: $0) }
         let database = (a["media-col-database"]?.values ?? []).compactMap(\.collectionValue)
         func margins(_ entry: [IPPAttribute]) -> ProfileMargins? {
-            func margin(_ side: String) -> Int32? { entry.first { $0.name == "media-\(side)-margin" }?.value?.integerValue }
+            func margin(_ side: String) -> Int32? {
+                entry.first { $0.name == "media-\(side)-margin" }?.value?.integerValue
+            }
             guard let top = margin("top"), let bottom = margin("bottom"), let left = margin("left"),
                 let right = margin("right")
             else { return nil }
@@ -273,7 +278,9 @@ struct ProfileMapping {
         }
         numberUp = numberUp.filter { PrinterProfile.numberUpLayouts.contains($0) }
         if !numberUp.isEmpty { add("numberUp", .array(numberUp.map { .integer(Int($0)) })) }
-        let actions = strings("identify-actions-supported").filter { ["display", "flash", "sound", "speak"].contains($0) }
+        let actions = strings("identify-actions-supported").filter {
+            ["display", "flash", "sound", "speak"].contains($0)
+        }
         if !actions.isEmpty {
             add("identifyActions", keywordList(actions))
             if let action = string("identify-actions-default"), actions.contains(action) {
@@ -301,7 +308,10 @@ struct ProfileMapping {
         if a["job-password-supported"] != nil {
             var password: [(String, ProfileJSON)] = []
             if case .rangeOfInteger(let range)? = a["job-password-length-supported"]?.value {
-                password += [("minimumLength", .integer(Int(range.lowerBound))), ("maximumLength", .integer(Int(range.upperBound)))]
+                password += [
+                    ("minimumLength", .integer(Int(range.lowerBound))),
+                    ("maximumLength", .integer(Int(range.upperBound))),
+                ]
             }
             if let repertoire = string("job-password-repertoire-configured"),
                 ProfileFeatures.JobPassword.repertoires.contains(repertoire)
@@ -316,7 +326,8 @@ struct ProfileMapping {
         }
         if a["job-storage-supported"] != nil {
             var storage: [(String, ProfileJSON)] = []
-            let access = strings("job-storage-access-supported").filter(ProfileFeatures.JobStorage.accessKeywords.contains)
+            let access = strings("job-storage-access-supported").filter(
+                ProfileFeatures.JobStorage.accessKeywords.contains)
             if !access.isEmpty { storage.append(("access", keywordList(access))) }
             let dispositions = strings("job-storage-disposition-supported").filter(
                 ProfileFeatures.JobStorage.dispositionKeywords.contains)
