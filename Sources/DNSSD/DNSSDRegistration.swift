@@ -17,13 +17,15 @@ public struct DNSSDRegistration: Sendable, Equatable {
 
     /// The services a printer advertises, as IPP Everywhere and AirPrint expect: `_ipp._tcp` (and
     /// `_ipps._tcp` when TLS is on) with `txt`, `_printer._tcp` on port 0, and `_http._tcp` for the web page
-    /// served on the same port.
+    /// served on the same port. `subtypes` are those of `_ipp._tcp` (and `_ipps._tcp`): `_print` for an IPP
+    /// Everywhere printer, `_universal` for an AirPrint one; by default both.
     public static func printer(
-        name: String, port: UInt16, txt: [(key: String, value: String)], tls: Bool = false
+        name: String, port: UInt16, txt: [(key: String, value: String)], tls: Bool = false,
+        subtypes: [String] = ["_print", "_universal"]
     ) -> DNSSDRegistration {
-        var services = [DNSSDService.ipp(port: port, txt: txt)]
+        var services = [DNSSDService(type: "_ipp._tcp", subtypes: subtypes, port: port, txt: txt)]
         if tls {
-            services.append(.ipps(port: port, txt: txt))
+            services.append(DNSSDService(type: "_ipps._tcp", subtypes: subtypes, port: port, txt: txt))
         }
         services.append(.lpdPlaceholder)
         services.append(.web(port: port))

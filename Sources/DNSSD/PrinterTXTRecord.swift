@@ -42,7 +42,8 @@ public struct PrinterTXTRecord: Sendable, Equatable {
     public var authentication: [String]?
     /// mopria-certified, for example `1.3`, or nil to leave the key out.
     public var mopriaCertified: String?
-    /// Windows printing over Wi-Fi Direct (`print_wfds`).
+    /// Wi-Fi Direct Print Services (`print_wfds`): `T` as real printers say; `F` is an opt-out that makes
+    /// Android's built-in print service ignore the printer (AOSP BuiltInPrintService `MdnsDiscovery.java`).
     public var printWFDS: Bool
     /// Keys a profile sets by hand, applied last: a value replaces the key's value in place (or adds the key
     /// at the end), nil removes the key. `txtvers` cannot be overridden.
@@ -54,7 +55,7 @@ public struct PrinterTXTRecord: Sendable, Equatable {
         priority: Int = 50, product: String, documentFormats: [String], uuid: String, tlsVersion: String? = nil,
         color: Bool, duplex: Bool, copies: Bool = true, kinds: [String] = ["document"],
         maximumMediaWidth: Int, urfSupported: [String], authentication: [String]? = nil,
-        mopriaCertified: String? = nil, printWFDS: Bool = false, overrides: [(key: String, value: String?)] = []
+        mopriaCertified: String? = nil, printWFDS: Bool = true, overrides: [(key: String, value: String?)] = []
     ) {
         self.resourcePath = resourcePath
         self.makeAndModel = makeAndModel

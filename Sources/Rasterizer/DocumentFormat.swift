@@ -7,14 +7,16 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
     case pwgRaster = "image/pwg-raster"
     case appleRaster = "image/urf"
     case postScript = "application/postscript"
+    /// PCLm (Wi-Fi Direct Print Services / Mopria): a PDF subset, told from PDF by its `%PCLm` comment.
+    case pclm = "application/PCLm"
 
     /// Bytes ``detect(_:)`` needs to decide.
     public static let signatureLength = 1024
 
     /// The format of data that starts with `bytes`, or nil when it is none of them.
     ///
-    /// PDF may follow up to 1 KB of leading garbage, as readers accept (ISO 32000-1 annex H.3 note); the
-    /// others must start with their signature.
+    /// PDF may follow up to 1 KB of leading garbage, as readers accept (ISO 32000-1 annex H.3 note); a PDF whose
+    /// header is followed by the `%PCLm` comment is PCLm. The others must start with their signature.
     public static func detect(_ bytes: [UInt8]) -> DocumentFormat? {
         func starts(_ signature: [UInt8]) -> Bool { bytes.starts(with: signature) }
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
@@ -26,7 +28,9 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
         let window = bytes.prefix(signatureLength)
         if window.count >= marker.count {
             for start in 0...(window.count - marker.count) where window[start] == 0x25 {
-                if window[start..<(start + marker.count)].elementsEqual(marker) { return .pdf }
+                if window[start..<(start + marker.count)].elementsEqual(marker) {
+                    return PCLmStructure.hasMarker(window[start...]) ? .pclm : .pdf
+                }
             }
         }
         return nil
@@ -46,6 +50,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
         case .pwgRaster: "pwg"
         case .appleRaster: "urf"
         case .postScript: "ps"
+        case .pclm: "pclm"
         }
     }
 }

@@ -51,6 +51,9 @@ public struct JobRenderer: Sendable {
             switch format {
             case .pdf:
                 pages = try run.renderPDF(document.path, document: number)
+            case .pclm:
+                _ = try PCLmStructure.check(path: document.path)
+                pages = try run.renderPDF(document.path, document: number)
             case .jpeg, .png:
                 let image =
                     format == .jpeg
@@ -86,6 +89,12 @@ public struct JobRenderer: Sendable {
             return ticket
         }
         let format = try Self.format(of: first)
+        if format == .pclm, let cap = ticket.rasterMaximumResolution {
+            // PCLm is raster too: rendered at the strips' own resolution, so that no pixel is resampled.
+            let resolution = try PCLmStructure.check(path: first.path).resolution
+            if resolution > 0 { ticket.resolution = min(cap, resolution) }
+            return ticket
+        }
         guard format == .pwgRaster || format == .appleRaster else { return ticket }
         let reader = try RasterReader(path: first.path, limits: limits)
         if let header = try reader.nextPage() {
@@ -102,10 +111,18 @@ public struct JobRenderer: Sendable {
         return ticket
     }
 
-    /// The real format of `document`: detected from its bytes; data in no known format is refused.
+    /// The real format of `document`: detected from its bytes; data in no known format is refused, and so is data
+    /// labelled PCLm that is not (a client that says PCLm means it: its printer cannot take anything else).
     static func format(of document: Document) throws(RasterError) -> DocumentFormat {
         guard let detected = try DocumentFormat.detect(path: document.path) else {
             throw .unsupportedFormat("the data is \(document.format ?? "application/octet-stream") in no known format")
+        }
+        if document.format?.lowercased() == DocumentFormat.pclm.rawValue.lowercased(), detected != .pclm {
+            throw .malformed(
+                format: "PCLm",
+                reason: detected == .pdf
+                    ? "a PDF without the '%PCLm 1.0' comment after its header"
+                    : "the data is \(detected.rawValue)")
         }
         return detected
     }

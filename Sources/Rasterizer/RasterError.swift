@@ -28,6 +28,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The document goes past a limit of the interpreter that reads it (PostScript's limitcheck); `message` says
     /// which.
     case tooComplex(String)
+    /// The data breaks a rule of the format it claims (`format`), for example a PCLm file without its strips.
+    case malformed(format: String, reason: String)
 
     /// The IPP job-state-reasons keyword (PWG 5100.x / RFC 8011 section 5.3.8) for this failure.
     public var ippReason: String {
@@ -38,6 +40,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedFormat: "unsupported-document-format"
         case .passwordRequired: "document-password-error"
         case .libraryFailure: "document-format-error"
+        case .malformed: "document-format-error"
         }
     }
 
@@ -68,6 +71,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             "job ticket: \(message)"
         case .tooComplex(let message):
             "the document is too complex: \(message)"
+        case .malformed(let format, let reason):
+            "not a valid \(format) file: \(reason)"
         }
     }
 }

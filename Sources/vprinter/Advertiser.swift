@@ -77,11 +77,14 @@ final class AdvertisedPrinters: Sendable {
         guard let publisher = publisher.withLock({ $0 }) else { return }
         for index in printers.indices {
             let host = publisher.hostName ?? Self.fallbackHost
-            let name = printers[index].advertisement.name
+            let advertisement = printers[index].advertisement
+            let name = advertisement.name
             do {
                 // The lock is held across publish so that an event for the new id waits for its entry.
                 try published.withLock { published throws(DNSSDError) in
-                    let id = try publisher.publish(.printer(name: name, port: port, txt: txt(index, host: host)))
+                    let id = try publisher.publish(
+                        .printer(
+                            name: name, port: port, txt: txt(index, host: host), subtypes: advertisement.subtypes))
                     published[id] = Published(index: index, host: host)
                 }
             } catch {

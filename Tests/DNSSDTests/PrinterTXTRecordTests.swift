@@ -31,7 +31,7 @@ import Testing
         #expect(values["PaperMax"] == "legal-A4")
         #expect(values["URF"] == "V1.4,CP1,W8,SRGB24")
         #expect(values["air"] == "none")
-        #expect(values["print_wfds"] == "F")
+        #expect(values["print_wfds"] == "T")
     }
 
     @Test func tlsAndMopriaKeysAppearOnlyWhenGiven() {

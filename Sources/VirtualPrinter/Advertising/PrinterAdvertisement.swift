@@ -20,8 +20,18 @@ public struct PrinterAdvertisement: Sendable, Equatable {
     /// The widest media width in hundredths of a millimetre.
     public var maximumMediaWidth: Int
     public var urfSupported: [String]
-    /// The Mopria version the printer claims (its `mopria-certified` attribute, set by a profile), or nil.
+    /// The Mopria version the printer claims (its `mopria-certified` attribute), or nil.
     public var mopriaCertified: String?
+
+    /// The subtypes of `_ipp._tcp`: `_print` when the printer takes PWG raster (an IPP Everywhere printer, PWG
+    /// 5100.14 section 4.2.1; ChromeOS sets such a printer up by itself), `_universal` when it takes Apple Raster
+    /// (AirPrint: iOS and macOS list only printers browsed with it). A printer with neither is still found as
+    /// `_ipp._tcp`, as a real one would be.
+    public var subtypes: [String] {
+        let formats = Set(documentFormats.map { $0.lowercased() })
+        return (formats.contains("image/pwg-raster") ? ["_print"] : [])
+            + (formats.contains("image/urf") ? ["_universal"] : [])
+    }
 }
 
 extension Printer {

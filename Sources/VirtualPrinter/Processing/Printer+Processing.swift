@@ -40,6 +40,10 @@ extension Printer {
             finish(jobID, with: .aborted(reason: abort.reason, message: abort.message))
             return
         }
+        if let problem = mislabelledPCLm(in: job) {
+            finish(jobID, with: .aborted(reason: "document-format-error", message: problem))
+            return
+        }
         if let problem = unsupportedDocument(in: job) {
             finish(jobID, with: .aborted(reason: "unsupported-document-format", message: problem))
             return
@@ -74,14 +78,32 @@ extension Printer {
 
     /// The reason a job cannot be printed because of a document's format, if any.
     func unsupportedDocument(in job: Job) -> String? {
-        let supported = Set(cache["document-format-supported"]?.values.compactMap(\.stringValue) ?? [])
+        let listed = cache["document-format-supported"]?.values.compactMap(\.stringValue) ?? []
+        let supported = Set(listed.map { $0.lowercased() })
         for document in job.documents {
             let format = document.detectedFormat ?? document.format
             if format == "application/octet-stream" {
                 return "Document \(document.number) is in a format that cannot be recognized."
             }
-            if !supported.contains(format) {
+            if !supported.contains(format.lowercased()) {
                 return "Document \(document.number) is \(format), which this printer does not support."
+            }
+        }
+        return nil
+    }
+
+    /// The problem of a document labelled PCLm whose data is not PCLm, if any: a client that sends PCLm does so
+    /// because its printer takes it, so the data is refused as malformed (document-format-error), as the render
+    /// worker refuses it, rather than printed as whatever it turns out to be.
+    func mislabelledPCLm(in job: Job) -> String? {
+        for document in job.documents where document.format.lowercased() == "application/pclm" {
+            switch document.detectedFormat {
+            case "application/PCLm"?: continue
+            case "application/pdf"?:
+                return "Document \(document.number) is not valid PCLm: a PDF without the '%PCLm 1.0' comment after its "
+                    + "header."
+            case let other?: return "Document \(document.number) is not valid PCLm: the data is \(other)."
+            case nil: return "Document \(document.number) is not valid PCLm: the data is in no known format."
             }
         }
         return nil

@@ -20,6 +20,7 @@ extension PrinterProfile {
         attributes += mediaAttributes()
         attributes += rasterAttributes()
         attributes += deviceAttributes()
+        attributes += clientAttributes()
         return applyingOverrides(to: applyingFeatures(to: attributes))
     }
 
@@ -34,10 +35,12 @@ extension PrinterProfile {
             IPPAttribute("color-supported", .boolean(color)),
             keywords("compression-supported", ["none", "deflate", "gzip"]),
             IPPAttribute("document-format-default", .mimeMediaType(documentFormatDefault)),
-            IPPAttribute(name: "document-format-supported", values: documentFormats.map { .mimeMediaType($0) }),
+            IPPAttribute(
+                name: "document-format-supported", values: documentFormats.map { .mimeMediaType(canonicalFormat($0)) }),
             keywords("identify-actions-default", [identifyActionDefault]),
             keywords("identify-actions-supported", identifyActions),
-            keywords("ipp-features-supported", ["ipp-everywhere"]),
+            // PWG 5100.14: an IPP Everywhere printer takes PWG raster; one that does not claims no such feature.
+            keywords("ipp-features-supported", supports("image/pwg-raster") ? ["ipp-everywhere"] : ["none"]),
             keywords("ipp-versions-supported", ["1.0", "1.1", "2.0"]),
             IPPAttribute("job-ids-supported", .boolean(true)),
             IPPAttribute("multiple-document-jobs-supported", .boolean(multipleDocumentJobs)),

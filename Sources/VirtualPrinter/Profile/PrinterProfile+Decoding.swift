@@ -10,6 +10,7 @@ extension PrinterProfile: Decodable {
         case printQualities, printQualityDefault, identifyActions, identifyActionDefault, multipleDocumentJobs
         case numberUp, firmwareName, firmwareVersion, attributes, txt
         case extends, pageRanges, printScaling, printScalingDefault, jobPassword, jobStorage, proofPrint
+        case serialNumber
     }
 
     /// The longest `printer-info`, `printer-location` and `printer-make-and-model` (ipp-2.0.test).
@@ -130,6 +131,7 @@ extension PrinterProfile: Decodable {
         }
         firmwareName = try c.decode(String.self, forKey: .firmwareName, default: "vprinter")
         firmwareVersion = try c.decode(String.self, forKey: .firmwareVersion, default: "1.0")
+        serialNumber = c.present(.serialNumber) ? try Self.deviceIDPart(c, .serialNumber) : nil
         attributes = try Self.rawAttributes(c)
         txt = try Self.txtOverrides(c)
         features = try Self.decodeFeatures(c, documentFormats: documentFormats)

@@ -1,7 +1,8 @@
 import IPP
 
 extension PrinterProfile {
-    /// pwg-raster-document-* (PWG 5102.4 section 4.3) and urf-supported (AirPrint).
+    /// pwg-raster-document-* (PWG 5102.4 section 4.3) and urf-supported (AirPrint), the latter only on a printer
+    /// that takes Apple Raster (`image/urf`), as on a real one.
     func rasterAttributes() -> [IPPAttribute] {
         [
             IPPAttribute(
@@ -9,8 +10,7 @@ extension PrinterProfile {
                 values: resolutions.map { .resolution(IPPResolution(crossFeed: $0, feed: $0)) }),
             keywords("pwg-raster-document-sheet-back", [sheetBack]),
             keywords("pwg-raster-document-type-supported", pwgRasterTypes),
-            keywords("urf-supported", urfSupported),
-        ]
+        ] + (supports("image/urf") ? [keywords("urf-supported", urfSupported)] : [])
     }
 
     /// The PWG raster color spaces and bit depths: black_1 and sgray_8, plus srgb_8 and srgb_16 in color.
@@ -65,15 +65,22 @@ extension PrinterProfile {
         "photographic-semi-gloss": 10, "photographic-glossy": 11, "photographic-high-gloss": 12, "other": 13,
     ]
 
-    /// `printer-device-id` (IEEE 1284 device ID as PWG 5107.2 uses it): `MFG:make;MDL:model;CMD:PWG,URF,PDF,JPEG;`.
-    /// CMD lists the command sets of the document formats in the order PWG, URF, PDF, JPEG, PNG, POSTSCRIPT, PCL.
+    /// `printer-device-id` (IEEE 1284 device ID as PWG 5107.2 uses it): `MFG:make;MDL:model;CMD:PWG,URF,PDF,JPEG;`
+    /// and `SN:serial;` when the profile has a serial number (pyipp and Home Assistant read it).
+    /// CMD lists the command sets of the document formats in the order PWG, URF, PCLM, PDF, JPEG, PNG, POSTSCRIPT,
+    /// PCL; a printer whose formats have none of them says what it takes anyway with its first format's subtype.
     public var deviceID: String {
         let commandSets: [(format: String, command: String)] = [
-            ("image/pwg-raster", "PWG"), ("image/urf", "URF"), ("application/pdf", "PDF"), ("image/jpeg", "JPEG"),
-            ("image/png", "PNG"), ("application/postscript", "POSTSCRIPT"), ("application/vnd.hp-pcl", "PCL"),
+            ("image/pwg-raster", "PWG"), ("image/urf", "URF"), (Self.pclmFormat, "PCLM"), ("application/pdf", "PDF"),
+            ("image/jpeg", "JPEG"), ("image/png", "PNG"), ("application/postscript", "POSTSCRIPT"),
+            ("application/vnd.hp-pcl", "PCL"),
         ]
-        let commands = commandSets.filter { documentFormats.contains($0.format) }.map(\.command)
-        return "MFG:\(make);MDL:\(model);CMD:\(commands.joined(separator: ","));"
+        var commands = commandSets.filter { supports($0.format) }.map(\.command)
+        if commands.isEmpty, let first = documentFormats.first, let subtype = first.split(separator: "/").last {
+            commands = [subtype.uppercased()]
+        }
+        let serial = serialNumber.map { "SN:\($0);" } ?? ""
+        return "MFG:\(make);MDL:\(model);CMD:\(commands.joined(separator: ","));\(serial)"
     }
 
     /// printer-supply (+ -description), marker-* (CUPS) and printer-output-tray (PWG 5100.13).

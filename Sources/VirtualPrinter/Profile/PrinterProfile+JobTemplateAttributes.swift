@@ -15,7 +15,9 @@ extension PrinterProfile {
     /// values, except media ones.
     func jobTemplateAttributes() -> [IPPAttribute] {
         let hasPDF = documentFormats.contains("application/pdf")
-        var creation = Self.jobCreationAttributes.filter { hasPDF || $0 != "page-ranges" }
+        // Page ranges select pages of a paged vector document: PDF, or PCLm (a PDF subset, rendered by Poppler).
+        let hasPageRanges = hasPDF || supports(Self.pclmFormat)
+        var creation = Self.jobCreationAttributes.filter { hasPageRanges || $0 != "page-ranges" }
         if finishings.count > 1 { creation.append("finishings-col") }
         var attributes: [IPPAttribute] = [
             keywords("job-creation-attributes-supported", creation.sorted()),
@@ -60,7 +62,7 @@ extension PrinterProfile {
                 values: resolutions.map { .resolution(IPPResolution(crossFeed: $0, feed: $0)) }),
             keywords("sides-default", [sidesDefault]),
             keywords("sides-supported", Self.sides(duplex: duplex)),
-            IPPAttribute("page-ranges-supported", .boolean(hasPDF)),
+            IPPAttribute("page-ranges-supported", .boolean(hasPageRanges)),
             keywords("overrides-supported", ["document-number", "pages"]),
         ]
         if hasPDF {

@@ -90,6 +90,8 @@ public struct PrinterProfile: Sendable {
     public var firmwareName: String
     /// `printer-firmware-string-version`; default 1.0.
     public var firmwareVersion: String
+    /// The serial number, `SN:` of `printer-device-id` (no `;`); nil (the default) leaves SN out.
+    public var serialNumber: String?
     /// Raw IPP attributes that replace derived ones of the same name or add new ones; one with the single
     /// out-of-band value delete-attribute removes the derived attribute.
     public var attributes: [IPPAttribute]

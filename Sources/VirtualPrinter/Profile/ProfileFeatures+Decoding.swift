@@ -4,8 +4,11 @@ extension PrinterProfile {
     static func decodeFeatures(_ c: KeyedDecodingContainer<CodingKeys>, documentFormats: [String]) throws
         -> ProfileFeatures
     {
-        let pageRanges = try c.decode(
-            Bool.self, forKey: .pageRanges, default: documentFormats.contains("application/pdf"))
+        // Page ranges select pages of a paged vector document: PDF, or PCLm (a PDF subset).
+        let paged = documentFormats.contains {
+            $0 == "application/pdf" || $0.lowercased() == PrinterProfile.pclmFormat.lowercased()
+        }
+        let pageRanges = try c.decode(Bool.self, forKey: .pageRanges, default: paged)
         var scaling: [String]? = ProfileFeatures.printScalingKeywords
         if c.present(.printScaling) {
             if let flag = try? c.decode(Bool.self, forKey: .printScaling) {

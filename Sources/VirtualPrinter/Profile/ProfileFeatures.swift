@@ -4,7 +4,7 @@
 /// Each one is honoured by the printer: what a profile advertises is what jobs may use, and a job that asks for
 /// an absent feature gets it back as unsupported, as RFC 8011 section 4.1.7 says.
 public struct ProfileFeatures: Sendable, Equatable {
-    /// `page-ranges-supported`; default true exactly when the profile lists application/pdf.
+    /// `page-ranges-supported`; default true exactly when the profile lists application/pdf or application/PCLm.
     public var pageRanges: Bool
     /// `print-scaling-supported` keywords; nil leaves every print-scaling attribute out (printers made before
     /// PWG 5100.13 have none). Default: auto, auto-fit, fill, fit, none.

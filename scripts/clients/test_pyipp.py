@@ -1,0 +1,47 @@
+"""pyipp (the IPP client of Home Assistant's IPP integration, from PyPI) reading every profile.
+
+pyipp (ctalkington/python-ipp, pyipp/models.py Info.from_dict, State.from_dict, Printer.merge_marker_data) reads
+printer-device-id (MFG, MDL, CMD, SN), printer-make-and-model, printer-name, printer-uuid, printer-up-time,
+printer-more-info, printer-firmware-string-version, the printer state, and the marker-* lists (its
+const.py DEFAULT_PRINTER_ATTRIBUTES); Home Assistant's integration keys the device on the TXT UUID it discovered.
+"""
+import asyncio
+
+import pytest
+from pyipp import IPP
+
+import ipp_wire
+from conftest import PROFILES, record
+
+CLIENT = "pyipp"
+
+
+async def read(uri):
+    async with IPP(uri) as client:
+        return await client.printer()
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_pyipp_reads_name_state_and_markers(profile, fleet, browse):
+    printer = fleet[profile]
+    state = asyncio.run(read(printer.uri))
+    _, attributes = ipp_wire.get_printer_attributes(printer.uri, ["all"])
+    device_id = dict(field.split(":", 1) for field in attributes["printer-device-id"][0].rstrip(";").split(";"))
+    assert state.info.name == attributes["printer-make-and-model"][0]
+    assert state.info.printer_name == attributes["printer-name"][0]
+    assert state.info.manufacturer == device_id["MFG"] and state.info.model == device_id["MDL"]
+    assert state.info.serial == device_id.get("SN"), (state.info.serial, device_id)
+    # pyipp 0.17 does not ask for printer-uuid (Home Assistant takes the UUID from the TXT record it discovered);
+    # should a later pyipp read it, it must agree with the TXT UUID.
+    txt_uuid = browse.ipp(printer.service)[0].txt.get("uuid")
+    assert txt_uuid and attributes["printer-uuid"][0] == "urn:uuid:" + txt_uuid
+    assert state.info.uuid in (None, txt_uuid), (state.info.uuid, txt_uuid)
+    assert state.info.uptime > 0 and (state.info.more_info or "").startswith("http")
+    assert state.info.version == attributes["printer-firmware-string-version"][0]
+    assert state.state.printer_state == "idle", state.state
+    # pyipp orders its markers by name; each must carry the level the printer gives that supply.
+    expected = sorted(zip(attributes["marker-names"], attributes["marker-levels"]))
+    assert sorted((marker.name, marker.level) for marker in state.markers) == expected, state.markers
+    assert all(marker.color.startswith("#") or marker.color == "none" for marker in state.markers)
+    record(CLIENT, profile, f"reads name, state {state.state.printer_state}, {len(state.markers)} markers"
+           + (f", SN {state.info.serial}" if state.info.serial else ""))
