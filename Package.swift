@@ -16,22 +16,26 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // The layers of DESIGN.md.
         .target(name: "IPP"),
-        .target(name: "HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["COpenSSL"]),
         .target(name: "Rasterizer", dependencies: ["CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib"]),
         .target(name: "DNSSD", dependencies: ["CAvahi"]),
         .target(name: "VirtualPrinter", dependencies: ["IPP", "HTTPServer", "CZlib"]),
         .executableTarget(name: "vprinter-render", dependencies: ["Rasterizer"]),
         .executableTarget(name: "vprinter", dependencies: ["VirtualPrinter", "HTTPServer", "DNSSD", "IPP"]),
 
+        // What the tests share: starting programs so that no test can hang on one (Tests/TestSupport).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "IPPTests", dependencies: ["IPP"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer"]),
-        .testTarget(name: "DNSSDTests", dependencies: ["DNSSD"]),
-        .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "COpenSSL"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "TestSupport"]),
+        .testTarget(name: "DNSSDTests", dependencies: ["DNSSD", "TestSupport"]),
+        .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,9 @@
 import Glibc
 
-/// A minimal blocking HTTP/1.1 client for the command line (`vprinter wait`): one GET per connection,
-/// `Connection: close`, bodies framed by Content-Length or by the close.
+/// A minimal blocking HTTP/1.1 client for the command line (`vprinter wait`, `vprinter clone`): one GET or POST per connection,
+/// `Connection: close`, bodies framed by Content-Length or by the close. `https://` URLs go over TLS without a
+/// check of the certificate (the printers it talks to are test printers with self-signed ones), and
+/// `user:password@` in a URL is sent as HTTP Basic credentials.
 public enum HTTPClient {
     /// The largest response body accepted.
     public static let maximumResponseBytes = 64 << 20
@@ -12,13 +14,15 @@ public enum HTTPClient {
         public var body: [UInt8]
     }
 
-    /// GETs `url` (`http://host:port/path?query`), waiting at most `timeout` seconds for the whole exchange.
+    /// GETs `url` (`http://host:port/path?query`, or https), waiting at most `timeout` seconds for the whole
+    /// exchange.
     public static func get(_ url: String, timeout: Double) throws(HTTPServerError) -> Response {
         try exchange(url, method: "GET", headers: [], body: [], timeout: timeout)
     }
 
-    /// POSTs `body` as `contentType` to `url` (an IPP request to `http://host:port/ipp/print`, say), waiting at most
-    /// `timeout` seconds for the whole exchange. The body is sent with Content-Length.
+    /// POSTs `body` as `contentType` to `url` (an IPP request to `http://host:port/ipp/print`, or https, with
+    /// `user:password@` as Basic credentials), waiting at most `timeout` seconds for the whole exchange. The body is
+    /// sent with Content-Length.
     public static func post(_ url: String, contentType: String, body: [UInt8], timeout: Double) throws(HTTPServerError)
         -> Response
     {
@@ -30,15 +34,31 @@ public enum HTTPClient {
     private static func exchange(_ url: String, method: String, headers: [String], body: [UInt8], timeout: Double)
         throws(HTTPServerError) -> Response
     {
-        guard let (host, port, path) = split(url) else { throw .malformedRequest(reason: "not an http URL: \(url)") }
+        var secure = false
+        var target = url
+        if url.hasPrefix("https://") {
+            secure = true
+            target = "http://" + url.dropFirst("https://".count)
+        }
+        let credentials = userInfo(of: target)
+        if let credentials { target = "http://" + target.dropFirst("http://".count + credentials.count + 1) }
+        guard let (host, port, path) = split(target) else {
+            throw .malformedRequest(reason: "not an http URL: \(url)")
+        }
         let socket = try connect(host: host, port: port)
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
         try socket.setTimeout(SO_SNDTIMEO, seconds: max(1, timeout))
+        if secure {
+            guard let client = TLSClientContext.shared else { throw .tls(reason: "no TLS client context") }
+            let session = try TLSSession(
+                sslContext: client.context, descriptor: socket.descriptor, timeout: max(1, timeout))
+            try session.handshake(until: deadline, unlessReadable: -1)
+            socket.tls = session
+        }
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        let head =
-            ([
-                "\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close",
-            ] + headers).joined(separator: "\r\n") + "\r\n\r\n"
+        var lines = ["\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close"]
+        if let credentials { lines.append("Authorization: Basic \(Base64.encode(percentDecoded(credentials)))") }
+        let head = (lines + headers).joined(separator: "\r\n") + "\r\n\r\n"
         try socket.send(Array(head.utf8) + body)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -56,6 +76,33 @@ public enum HTTPClient {
             if isComplete(received) { break }
         }
         return try parse(received)
+    }
+
+    /// The `user:password` of an `http://user:password@host/` URL, as written (percent-encoded), or nil.
+    static func userInfo(of url: String) -> String? {
+        guard url.hasPrefix("http://") else { return nil }
+        let authority = url.dropFirst("http://".count).prefix { $0 != "/" }
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        return String(authority[..<at])
+    }
+
+    /// The bytes of percent-encoded text (RFC 3986 section 2.1); a `%` without two hex digits stays as it is.
+    static func percentDecoded(_ text: String) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = ASCII.hexValue(bytes[index + 1]), let low = ASCII.hexValue(bytes[index + 2])
+            {
+                output.append(UInt8(high * 16 + low))
+                index += 3
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return output
     }
 
     static func split(_ url: String) -> (host: String, port: UInt16, path: String)? {

@@ -82,9 +82,10 @@ final class AdvertisedPrinters: Sendable {
             do {
                 // The lock is held across publish so that an event for the new id waits for its entry.
                 try published.withLock { published throws(DNSSDError) in
-                    let id = try publisher.publish(
-                        .printer(
-                            name: name, port: port, txt: txt(index, host: host), subtypes: advertisement.subtypes))
+                    let registration = DNSSDRegistration.printer(
+                        name: name, port: port, txt: txt(index, host: host), tls: advertisement.security.offersTLS,
+                        subtypes: advertisement.subtypes, plain: advertisement.security.offersPlain)
+                    let id = try publisher.publish(registration)
                     published[id] = Published(index: index, host: host)
                 }
             } catch {
@@ -103,7 +104,10 @@ final class AdvertisedPrinters: Sendable {
     func handle(_ event: DNSSDEvent) {
         switch event {
         case .registered(let id, let name):
-            log("advertised '\(name)' over DNS-SD (_ipp._tcp, _printer._tcp, _http._tcp)")
+            let security = printer(of: id)?.configuration.security ?? PrinterSecurity()
+            let types = (security.offersPlain ? ["_ipp._tcp"] : []) + (security.offersTLS ? ["_ipps._tcp"] : [])
+            let services = (types + ["_printer._tcp", "_http._tcp"]).joined(separator: ", ")
+            log("advertised '\(name)' over DNS-SD (\(services))")
             printer(of: id)?.setDNSSDName(name)
             refreshHost(of: id)
         case .renamed(let id, let from, let to):
@@ -128,8 +132,11 @@ final class AdvertisedPrinters: Sendable {
         guard let publisher = publisher.withLock({ $0 }), let host = publisher.hostName,
             let entry = published.withLock({ $0[id] }), entry.host != host
         else { return }
+        let security = printers[entry.index].configuration.security
         do {
-            try publisher.update(id, txt: txt(entry.index, host: host), forType: "_ipp._tcp")
+            let record = txt(entry.index, host: host)
+            if security.offersPlain { try publisher.update(id, txt: record, forType: "_ipp._tcp") }
+            if security.offersTLS { try publisher.update(id, txt: record, forType: "_ipps._tcp") }
             published.withLock { $0[id]?.host = host }
         } catch {
             log("warning: cannot update the TXT record of '\(printers[entry.index].name)': \(error)")
@@ -139,12 +146,17 @@ final class AdvertisedPrinters: Sendable {
 
 extension PrinterAdvertisement {
     /// The printer's TXT record as DNS-SD clients that reach it through `host`:`port` see it: `adminurl` is
-    /// printer-more-info under that host (`http://host:port/`).
+    /// printer-more-info under that host (`http://host:port/`, https with TLS); `TLS` and `air` follow the
+    /// printer's security.
     func txtRecord(host: String, port: UInt16, overrides: [(key: String, value: String?)]) -> PrinterTXTRecord {
-        PrinterTXTRecord(
-            resourcePath: resourcePath, makeAndModel: makeAndModel, adminURL: "http://\(host):\(port)/",
-            location: location, product: product, documentFormats: documentFormats, uuid: uuid, color: color,
+        let web = security.offersTLS ? "https" : "http"
+        return PrinterTXTRecord(
+            resourcePath: resourcePath, makeAndModel: makeAndModel, adminURL: "\(web)://\(host):\(port)/",
+            location: location, product: product, documentFormats: documentFormats, uuid: uuid,
+            tlsVersion: security.offersTLS ? (security.tlsVersion ?? "1.2") : nil, color: color,
             duplex: duplex, copies: copies, kinds: kinds, maximumMediaWidth: maximumMediaWidth,
-            urfSupported: urfSupported, mopriaCertified: mopriaCertified, overrides: overrides)
+            urfSupported: urfSupported,
+            authentication: security.requiresAuthentication ? ["username", "password"] : nil,
+            mopriaCertified: mopriaCertified, overrides: overrides)
     }
 }

@@ -48,6 +48,8 @@ struct CommandLineOptions: Sendable {
     var showAsAttributeFile = false
     /// `--render-timeout`: seconds a job may render before its worker (and its Ghostscript) is stopped.
     var renderTimeout: Double?
+    /// TLS and authentication (issue 12, docs/security.md).
+    var security = SecurityOptions()
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -165,6 +167,9 @@ struct CommandLineOptions: Sendable {
                 }
                 options.timeout = seconds
             case "--api-token": options.apiToken = try take()
+            case "--tls", "--tls-only", "--allow-plain-auth": try options.security.parse(option, value: nil)
+            case "--tls-cert", "--tls-key", "--user", "--users", "--admin":
+                try options.security.parse(option, value: try take())
             case "--max-jobs":
                 let text = try take()
                 guard let count = Int(text), count > 0 else {
@@ -177,6 +182,7 @@ struct CommandLineOptions: Sendable {
             default: throw UsageError("unknown option '\(argument)' (see vprinter --help)")
             }
         }
+        try options.security.validate()
         return options
     }
 
@@ -235,6 +241,14 @@ struct CommandLineOptions: Sendable {
                                         whether printing empties trays and supplies (default unlimited)
           --max-jobs N                  keep only the newest N jobs (records and folders) per printer
           --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
+          --tls                         also speak TLS (ipps://, HTTP Upgrade) on the port, with a self-signed
+                                        certificate made at first start in OUTPUT/tls/
+          --tls-cert FILE --tls-key FILE  TLS with this certificate (PEM, chain after it) and key
+          --tls-only                    TLS only: plain requests get 426, only _ipps._tcp is advertised
+          --user NAME:PASSWORD          ask for HTTP Basic credentials (repeatable); needs --tls
+          --users FILE                  the users from a file, one name:password per line
+          --admin NAME                  a user who may administer the printer (repeatable)
+          --allow-plain-auth            accept credentials over plain HTTP too (clients under test)
           --verbose                     log every request on stderr
           --version                     print the version
         """

@@ -51,6 +51,15 @@ struct RunCommand {
                 return 1
             }
         }
+        let security: SecuritySetup
+        switch SecuritySetup.prepare(
+            options.security, outputDirectory: output, listen: options.listen, dnssd: options.dnssd, log: log)
+        {
+        case .success(let setup): security = setup
+        case .failure(let error):
+            Console.log("error: \(error)")
+            return 1
+        }
         let speed = PrintSpeed(rawValue: options.speed ?? "") ?? scenarios.compactMap(\.speed).last ?? .instant
         let tracksConsumables =
             options.consumables.map { $0 == "tracked" } ?? scenarios.compactMap(\.tracksConsumables).last ?? false
@@ -85,6 +94,7 @@ struct RunCommand {
             configuration.speed = speed
             configuration.overridingAttributes = profile.attributes
             configuration.tracksConsumables = tracksConsumables
+            configuration.security = security.printerSecurity
             printers.append(
                 Printer(
                     configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer,
@@ -92,11 +102,13 @@ struct RunCommand {
                     log: log))
         }
         for printer in printers { printer.beginRestore() }
-        let service = PrinterService(printers: printers, events: events, apiToken: options.apiToken, log: log)
+        let service = PrinterService(
+            printers: printers, events: events, apiToken: options.apiToken, access: security.access, log: log)
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
         let server = HTTPServer(
-            configuration: HTTPServerConfiguration(addresses: options.listen, port: options.port, limits: limits),
+            configuration: HTTPServerConfiguration(
+                addresses: options.listen, port: options.port, limits: limits, tls: security.tls),
             handler: service)
         do {
             try server.start()
@@ -109,8 +121,15 @@ struct RunCommand {
             }
             return 1
         }
+        if !security.access.isEnabled && SecuritySetup.listensBeyondLoopback(options.listen) {
+            log(
+                "warning: anyone who can reach port \(server.port) can read every printed document and page and change "
+                    + "the printer; use --listen 127.0.0.1 to keep it on this machine, or --user NAME:PASSWORD "
+                    + "(with --tls) to ask for credentials")
+        }
         let host = options.listen.count == 1 ? Self.uriHost(options.listen[0]) : "localhost"
-        let uris = printers.map { "ipp://\(host):\(server.port)\($0.configuration.resourcePath)" }
+        let scheme = security.tls == nil ? "ipp" : "ipps"
+        let uris = printers.map { "\(scheme)://\(host):\(server.port)\($0.configuration.resourcePath)" }
         if let readyFile = options.readyFile {
             do {
                 try (uris.joined(separator: "\n") + "\n").write(toFile: readyFile, atomically: true, encoding: .utf8)

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// The built printer over real sockets: attributes, jobs, concurrency, several printers, shutdown, restart.
-@Suite struct PrintingTests {
+@Suite(.timeLimit(.minutes(1))) struct PrintingTests {
     /// The options of a quick, private printer recording into `output`.
     static func options(_ output: String, _ extra: [String] = []) -> [String] {
         ["--port", "0", "--listen", "127.0.0.1", "--no-dnssd", "--no-render", "--output-dir", output] + extra

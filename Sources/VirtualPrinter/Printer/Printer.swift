@@ -76,8 +76,8 @@ public final class Printer: Sendable {
     public var name: String { configuration.name }
 
     /// The printer-uri a client reaches this printer with on a host and port.
-    func printerURI(authority: String) -> String {
-        "ipp://\(authority)\(configuration.resourcePath)"
+    func printerURI(authority: String, scheme: String = "ipp") -> String {
+        "\(scheme)://\(authority)\(configuration.resourcePath)"
     }
 
     /// printer-up-time: seconds since start, at least 1 (PWG 5100.14 requires > 0).

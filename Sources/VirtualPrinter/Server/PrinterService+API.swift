@@ -23,25 +23,38 @@ extension PrinterService {
             return json(["error": "unknown API path \(request.path); see /api/v1/printers"], status: 404)
         }
         let route = Array(parts.dropFirst(2))
+        // With credentials asked for, everything but the printer list needs a user (docs/security.md).
+        var identity = ClientIdentity.anonymous
+        if route != ["printers"] {
+            switch admit(request, needsCredentials: true) {
+            case .allowed(let client): identity = client
+            case .refused(let response): return response
+            }
+        }
         switch (request.method, route.first, route.count) {
         case ("GET", "printers", 1), ("HEAD", "printers", 1):
             return json(printers.map { printerSummary($0, request: request) })
         case ("GET", "jobs", 1), ("HEAD", "jobs", 1):
-            return listJobs(request)
+            return listJobs(request, identity: identity)
         case ("DELETE", "jobs", 1):
             if let refusal = refuseMutation(request) { return refusal }
             let count = printers.reduce(0) { $0 + $1.forgetAllJobs() }
             log("API: forgot \(count) jobs")
             return json(["deleted": count])
         case ("GET", "jobs", 2), ("HEAD", "jobs", 2):
-            guard let job = job(route[1]) else { return json(["error": "no job \(route[1])"], status: 404) }
+            guard let job = job(route[1]), canSee(job, identity) else {
+                return json(["error": "no job \(route[1])"], status: 404)
+            }
             return jsonBytes(JobRecorder.json(of: job))
         case ("GET", "jobs", 4) where route[2] == "files", ("HEAD", "jobs", 4) where route[2] == "files":
+            guard let job = job(route[1]), canSee(job, identity) else {
+                return json(["error": "no job \(route[1])"], status: 404)
+            }
             return jobFile(jobID: route[1], name: route[3])
         case ("GET", "wait", 1):
-            return wait(request)
+            return wait(request, identity: identity)
         case ("GET", "events", 1):
-            return eventStream(request)
+            return eventStream(request, identity: identity)
         case (_, "printers", 1), (_, "jobs", 1), (_, "jobs", 2), (_, "wait", 1), (_, "events", 1):
             return json(["error": "method \(request.method) not allowed on \(request.path)"], status: 405)
         default:
@@ -49,14 +62,24 @@ extension PrinterService {
         }
     }
 
-    /// A mutating call is refused (403) unless it carries the API token, or, with no token set, comes from
-    /// loopback.
+    /// A mutating call is refused unless it carries the API token (compared in constant time); with credentials
+    /// asked for, an admin's credentials do too (401 without credentials, 403 for other users); with neither
+    /// set, only loopback may change things.
     func refuseMutation(_ request: HTTPRequest) -> HTTPResponse? {
-        if let apiToken {
-            guard request.headers["Authorization"] == "Bearer \(apiToken)" else {
-                return json(["error": "this call needs Authorization: Bearer <api token>"], status: 403)
+        if carriesAPIToken(request) { return nil }
+        if access.isEnabled {
+            switch admit(request, needsCredentials: true) {
+            case .refused(let response):
+                return response
+            case .allowed(let identity):
+                guard identity.isAdmin else {
+                    return json(["error": "changes are for admins (vprinter --admin NAME)"], status: 403)
+                }
+                return nil
             }
-            return nil
+        }
+        if apiToken != nil {
+            return json(["error": "this call needs Authorization: Bearer <api token>"], status: 403)
         }
         guard request.isLoopback else {
             return json(
@@ -66,12 +89,12 @@ extension PrinterService {
     }
 
     /// Jobs oldest first, filtered by `printer`, `state` (a job-state keyword, or `ended` / `active`) and `name`.
-    func listJobs(_ request: HTTPRequest) -> HTTPResponse {
+    func listJobs(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
         let state = request.queryValue("state")
         if let state, state != "ended", state != "active", JobState(keyword: state) == nil {
             return json(["error": "state must be a job-state keyword, ended or active"], status: 400)
         }
-        return jsonList(selectJobs(request))
+        return jsonList(selectJobs(request, identity: identity))
     }
 
     /// A JSON array of job records, from each record's bytes (no encoding per request).
@@ -93,8 +116,8 @@ extension PrinterService {
         return HTTPResponse(status: status, headers: headers, body: .bytes(bytes + [0x0A]))
     }
 
-    /// The jobs a query selects, oldest first.
-    func selectJobs(_ request: HTTPRequest) -> [Job] {
+    /// The jobs a query selects that the client may see, oldest first.
+    func selectJobs(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> [Job] {
         let printerName = request.queryValue("printer")
         let state = request.queryValue("state")
         let name = request.queryValue("name")
@@ -109,6 +132,7 @@ extension PrinterService {
                 }
             }
             .filter { name == nil || $0.name == name }
+            .filter { canSee($0, identity) }
             .sorted { $0.id < $1.id }
     }
 
@@ -149,7 +173,7 @@ extension PrinterService {
     }
 
     /// Blocks until `jobs` jobs have ended, then answers them; 408 after `timeout` seconds.
-    func wait(_ request: HTTPRequest) -> HTTPResponse {
+    func wait(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
         guard let countText = request.queryValue("jobs"), let count = Int(countText), count > 0 else {
             return json(["error": "wait needs jobs=N with N > 0"], status: 400)
         }
@@ -164,7 +188,7 @@ extension PrinterService {
         defer { subscription.cancel() }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let ended = selectJobs(request).filter { $0.state.isTerminal }
+            let ended = selectJobs(request, identity: identity).filter { $0.state.isTerminal }
             if ended.count >= count { return jsonList(ended) }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
@@ -180,7 +204,7 @@ extension PrinterService {
     }
 
     /// Server-sent events (text/event-stream): one event per job or printer state change.
-    func eventStream(_ request: HTTPRequest) -> HTTPResponse {
+    func eventStream(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
         guard events.subscriberCount < Self.maximumEventStreams else {
             return json(["error": "too many event streams open"], status: 503)
         }
@@ -201,7 +225,7 @@ extension PrinterService {
                         return
                     }
                     if batch.isEmpty { try stream.write(": keep-alive\n\n") }
-                    for event in batch {
+                    for event in batch where self.mayReceive(event, identity) {
                         let data =
                             (try? JSONSerialization.data(withJSONObject: event.json, options: [.sortedKeys])) ?? Data()
                         try stream.write("id: \(event.sequence)\nevent: \(event.kind.rawValue)\ndata: ")
@@ -211,5 +235,11 @@ extension PrinterService {
                     try stream.flush()
                 }
             })
+    }
+
+    /// Whether an event may go to a client: printer events always, job events when it may see the job.
+    func mayReceive(_ event: PrinterEvent, _ identity: ClientIdentity) -> Bool {
+        guard access.isEnabled, !identity.isAdmin, let id = event.jobID else { return true }
+        return job(String(id)).map { canSee($0, identity) } ?? false
     }
 }

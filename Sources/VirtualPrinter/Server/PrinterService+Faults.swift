@@ -19,6 +19,7 @@ extension PrinterService {
         }
         switch (request.method, route[2], route.count) {
         case ("GET", "faults", 3):
+            if case .refused(let response) = admit(request, needsCredentials: true) { return response }
             return json(printer.faultList)
         case ("POST", "faults", 3):
             if let refusal = refuseMutation(request) { return refusal }

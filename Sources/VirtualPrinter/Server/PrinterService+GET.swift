@@ -19,12 +19,19 @@ extension PrinterService {
                     status: 200, headers: headers, body: .bytes(PrinterIconImage.png(size: size, color: color)))
             }
         }
+        let identity: ClientIdentity
+        switch admit(request, needsCredentials: true) {
+        case .allowed(let client): identity = client
+        case .refused(let response): return response
+        }
         if path == "/" || path == "/index.html" || printer(atPath: path) != nil {
-            return html(StatusPage.html(printers: printers))
+            return html(StatusPage.html(printers: printers) { self.canSee($0, identity) })
         }
         if path.hasPrefix("/jobs/") {
             let id = String(path.dropFirst("/jobs/".count))
-            guard let job = job(id) else { return HTTPResponse(status: 404, text: "There is no job \(id).\n") }
+            guard let job = job(id), canSee(job, identity) else {
+                return HTTPResponse(status: 404, text: "There is no job \(id).\n")
+            }
             return html(JobPage.html(job))
         }
         return HTTPResponse(status: 404, text: "Not found: \(path)\n")
@@ -40,7 +47,7 @@ extension PrinterService {
     /// A printer as `GET /api/v1/printers` lists it, with URIs built from the host and port the client used.
     func printerSummary(_ printer: Printer, request: HTTPRequest) -> [String: Any] {
         let host = request.host ?? "localhost"
-        return PrinterOverview(printer).json(authority: "\(host):\(request.localPort)")
+        return PrinterOverview(printer).json(authority: "\(host):\(request.localPort)", secure: request.isEncrypted)
     }
 
     func json(_ object: Any, status: Int = 200) -> HTTPResponse {

@@ -19,14 +19,20 @@ public final class PrinterService: HTTPHandler {
     /// When set, mutating API calls need `Authorization: Bearer <token>`; when nil, they are accepted from
     /// loopback only.
     let apiToken: String?
+    /// The digest of `apiToken`, compared in constant time.
+    let apiTokenDigest: [UInt8]?
+    /// Who may do what when credentials are asked for (`--user`); `.open` asks for none.
+    let access: AccessControl
 
     public init(
-        printers: [Printer], events: EventHub? = nil, apiToken: String? = nil,
+        printers: [Printer], events: EventHub? = nil, apiToken: String? = nil, access: AccessControl = .open,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.printers = printers
         self.events = events ?? printers.first?.events ?? EventHub()
         self.apiToken = apiToken
+        apiTokenDigest = apiToken.map { ConstantTime.digest(of: Array($0.utf8)) }
+        self.access = access
         var byPath: [String: Printer] = [:]
         for printer in printers { byPath[printer.configuration.resourcePath] = printer }
         self.byPath = byPath
@@ -39,6 +45,12 @@ public final class PrinterService: HTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        if request.method == "OPTIONS" {
+            // RFC 9110 section 9.3.7; CUPS sends `OPTIONS *` to upgrade a connection to TLS (RFC 2817).
+            var response = HTTPResponse(status: 200)
+            response.headers.set("Allow", "GET, HEAD, OPTIONS, POST")
+            return response
+        }
         if request.path.hasPrefix("/api/v1/printers/") {
             let route = request.path.split(separator: "/").dropFirst(2).map(String.init)
             if route.count >= 3 {
@@ -107,13 +119,22 @@ public final class PrinterService: HTTPHandler {
         guard let printer = printer(atPath: target.printerPath) else {
             return ipp(.error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message)
         }
+        let identity: ClientIdentity
+        switch admit(request, needsCredentials: !Printer.openOperations.contains(message.operation)) {
+        case .allowed(let client): identity = client
+        case .refused(let response): return response
+        }
         let operation = message[group: .operationAttributes]
         let user = operation?["requesting-user-name"]?.value?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-        let context = IPPRequestContext(
+        var context = IPPRequestContext(
             message: message, host: request.host ?? "localhost", port: request.localPort,
-            user: user ?? "anonymous",
+            user: identity.userName ?? user ?? "anonymous",
             client: ClientInfo(address: request.remoteAddress, userAgent: request.headers["User-Agent"]),
             printerURI: target.printerURI, jobID: target.jobID)
+        context.identity = identity
+        context.requiresAuthentication = access.isEnabled
+        context.isEncrypted = request.isEncrypted
+        if let refusal = printer.authorizationRefusal(context) { return ipp(refusal.response, to: message) }
         var abort: HTTPResponse.Abort?
         var bytesPerSecond: Int?
         for effect in printer.requestFaultEffects(operation: message.operation.description) {

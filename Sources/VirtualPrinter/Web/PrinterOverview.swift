@@ -77,12 +77,13 @@ struct PrinterOverview {
     }
 
     /// The printer as `GET /api/v1/printers` answers it; `authority` is the host and port the client used.
-    func json(authority: String) -> [String: Any] {
+    func json(authority: String, secure: Bool = false) -> [String: Any] {
         [
             "printer-name": name, "printer-uuid": uuid, "printer-state": state, "printer-state-reasons": reasons,
             "printer-state-message": message, "printer-is-accepting-jobs": isAcceptingJobs,
-            "resource": resourcePath, "printer-uri-supported": "ipp://\(authority)\(resourcePath)",
-            "printer-more-info": "http://\(authority)/", "printer-supply": supplies.map(\.json),
+            "resource": resourcePath,
+            "printer-uri-supported": "\(secure ? "ipps" : "ipp")://\(authority)\(resourcePath)",
+            "printer-more-info": "\(secure ? "https" : "http")://\(authority)/", "printer-supply": supplies.map(\.json),
             "media-ready": mediaReady, "job-count": jobCount,
         ]
     }

@@ -6,10 +6,11 @@ enum StatusPage {
     /// The most thumbnails shown for one job; the job's own page shows every side.
     static let maximumThumbnailsPerJob = 8
 
-    static func html(printers: [Printer]) -> String {
+    /// The page; `visible` keeps the jobs the viewer may see (their own, when credentials are asked for).
+    static func html(printers: [Printer], visible: (Job) -> Bool = { _ in true }) -> String {
         var body = "<h1>vprinter</h1>"
         for printer in printers {
-            body += section(PrinterOverview(printer), jobs: printer.jobs)
+            body += section(PrinterOverview(printer), jobs: printer.jobs.filter(visible))
         }
         return HTML.page(title: "vprinter", body: body)
     }
