@@ -1,8 +1,8 @@
 import Glibc
 
-/// A minimal blocking HTTP/1.1 client for the command line (`vprinter wait`, `vprinter clone`): one GET or POST per connection,
-/// `Connection: close`, bodies framed by Content-Length or by the close. `https://` URLs go over TLS without a
-/// check of the certificate (the printers it talks to are test printers with self-signed ones), and
+/// A minimal blocking HTTP/1.1 client for the command line (`vprinter wait`, `vprinter clone`): one GET or POST
+/// per connection, `Connection: close`, bodies framed by Content-Length or by the close. `https://` URLs go over
+/// TLS without a check of the certificate (the printers it talks to are test printers with self-signed ones), and
 /// `user:password@` in a URL is sent as HTTP Basic credentials.
 public enum HTTPClient {
     /// The largest response body accepted.

@@ -4,7 +4,8 @@ import HTTPServer
 import IPP
 import VirtualPrinter
 
-/// `vprinter clone URI|SERVICE-NAME [--out FILE] [--name NAME]`: asks a printer for Get-Printer-Attributes
+/// `vprinter clone URI|SERVICE-NAME [--out FILE] [--name NAME]`: asks a printer (ipp://, ipps:// without a check
+/// of its certificate, `user:password@` sent as HTTP Basic) for Get-Printer-Attributes
 /// `all,media-col-database` (and its DNS-SD TXT record when it has one) and writes a profile that makes vprinter
 /// answer the same (docs/profiles.md, "Cloning a printer").
 struct CloneCommand {
@@ -18,7 +19,7 @@ struct CloneCommand {
 
     func run() -> Int32 {
         guard let source = options.cloneSource else {
-            Console.log("error: clone needs a printer URI (ipp://host:port/path) or a DNS-SD service name")
+            Console.log("error: clone needs a printer URI (ipp:// or ipps://host:port/path) or a DNS-SD service name")
             return 2
         }
         var uri = source
@@ -35,15 +36,24 @@ struct CloneCommand {
                 Console.log("error: \(error)")
                 return 1
             }
-        } else if source.hasPrefix("ipps://") {
-            Console.log("error: clone speaks plain IPP only; give the printer's ipp:// URI")
-            return 2
-        } else if !source.hasPrefix("ipp://") && !source.hasPrefix("http://") {
+        } else if Self.httpURL(of: source) == nil {
             do {
-                let service = try DNSSDResolver.resolve(name: source, type: "_ipp._tcp", timeout: options.timeout)
+                // A printer that takes TLS only (--tls-only) advertises _ipps._tcp alone.
+                var scheme = "ipp"
+                let service: DNSSDResolvedService
+                do {
+                    service = try DNSSDResolver.resolve(name: source, type: "_ipp._tcp", timeout: options.timeout)
+                } catch {
+                    guard
+                        let secure = try? DNSSDResolver.resolve(
+                            name: source, type: "_ipps._tcp", timeout: options.timeout)
+                    else { throw error }
+                    service = secure
+                    scheme = "ipps"
+                }
                 let path = service.txt.first { $0.key.lowercased() == "rp" }?.value ?? "ipp/print"
                 let host = service.address.contains(":") ? "[\(service.address)]" : service.address
-                uri = "ipp://\(host):\(service.port)/\(path)"
+                uri = "\(scheme)://\(host):\(service.port)/\(path)"
                 txt = service.txt
                 Console.log("'\(source)' is \(uri)")
             } catch {
@@ -55,12 +65,12 @@ struct CloneCommand {
         do {
             attributes = try Self.printerAttributes(uri: uri, timeout: options.timeout)
         } catch {
-            Console.log("error: \(uri): \(error.message)")
+            Console.log("error: \(Self.withoutUserInfo(uri)): \(error.message)")
             return 1
         }
         if txt == nil { txt = Self.findTXT(uri: uri, attributes: attributes) }
         var clone = ProfileCloner.clone(
-            attributes: attributes, txt: nil, name: options.name, source: uri)
+            attributes: attributes, txt: nil, name: options.name, source: Self.withoutUserInfo(uri))
         if let txt {
             clone = clone.withTXTOverrides(Self.txtOverrides(for: clone, original: txt))
         }
@@ -86,12 +96,12 @@ struct CloneCommand {
 
     /// Get-Printer-Attributes `all,media-col-database` over IPP/2.0 (IPP/1.1 when the printer refuses 2.0).
     static func printerAttributes(uri: String, timeout: Double) throws(CloneFailure) -> [IPPAttribute] {
-        guard let url = httpURL(of: uri) else { throw CloneFailure("not an ipp:// URI") }
+        guard let url = httpURL(of: uri) else { throw CloneFailure("not an ipp:// or ipps:// URI") }
         for version in [IPPVersion.v2_0, .v1_1] {
             var group = IPPAttributeGroup(tag: .operationAttributes)
             group.append("attributes-charset", .charset("utf-8"))
             group.append("attributes-natural-language", .naturalLanguage("en"))
-            group.append("printer-uri", .uri(uri))
+            group.append("printer-uri", .uri(withoutUserInfo(uri)))
             group.append("requesting-user-name", .name("vprinter-clone"))
             group.append(
                 IPPAttribute(name: "requested-attributes", values: [.keyword("all"), .keyword("media-col-database")]))
@@ -121,24 +131,44 @@ struct CloneCommand {
         throw CloneFailure("the printer speaks neither IPP/2.0 nor IPP/1.1")
     }
 
-    /// `http://host:port/path` for `ipp://host[:port]/path` (port 631 when none).
+    /// `http://host:port/path` for `ipp://host[:port]/path`, `https://...` for `ipps://...` (port 631 when none;
+    /// `user:password@` kept, for HTTP Basic); http and https URLs as they are; nil for anything else.
     static func httpURL(of uri: String) -> String? {
-        if uri.hasPrefix("http://") { return uri }
-        guard uri.hasPrefix("ipp://") else { return nil }
-        let rest = uri.dropFirst("ipp://".count)
+        if uri.hasPrefix("http://") || uri.hasPrefix("https://") { return uri }
+        let scheme: String
+        if uri.hasPrefix("ipp://") {
+            scheme = "http"
+        } else if uri.hasPrefix("ipps://") {
+            scheme = "https"
+        } else {
+            return nil
+        }
+        let rest = uri.drop { $0 != "/" }.dropFirst(2)
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
         var authority = String(rest[..<slash])
         let path = slash == rest.endIndex ? "/" : String(rest[slash...])
-        let hasPort = authority.hasPrefix("[") ? authority.contains("]:") : authority.contains(":")
+        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        let hasPort = host.hasPrefix("[") ? host.contains("]:") : host.contains(":")
         if !hasPort { authority += ":631" }
-        return "http://\(authority)\(path)"
+        return "\(scheme)://\(authority)\(path)"
     }
 
-    /// The TXT record of the `_ipp._tcp` service whose UUID is the printer's, when Avahi answers; nil otherwise.
+    /// `uri` without the `user:password@` of its authority (the printer-uri a request names).
+    static func withoutUserInfo(_ uri: String) -> String {
+        guard let schemeEnd = uri.range(of: "://") else { return uri }
+        let rest = uri[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" }
+        guard let at = authority.lastIndex(of: "@") else { return uri }
+        return String(uri[..<schemeEnd.upperBound]) + rest[rest.index(after: at)...]
+    }
+
+    /// The TXT record of the `_ipp._tcp` (for ipps, `_ipps._tcp`) service whose UUID is the printer's, when Avahi
+    /// answers; nil otherwise.
     static func findTXT(uri: String, attributes: [IPPAttribute]) -> [DNSSDResolvedService.TXTEntry]? {
         guard let uuid = attributes.first(where: { $0.name == "printer-uuid" })?.value?.stringValue else { return nil }
         let bare = uuid.lowercased().replacingOccurrences(of: "urn:uuid:", with: "")
-        guard let services = try? DNSSDResolver.browse(type: "_ipp._tcp", duration: txtBrowseSeconds) else {
+        let type = uri.hasPrefix("ipps://") || uri.hasPrefix("https://") ? "_ipps._tcp" : "_ipp._tcp"
+        guard let services = try? DNSSDResolver.browse(type: type, duration: txtBrowseSeconds) else {
             return nil
         }
         return services.first { service in

@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import TestSupport
 import Testing
 import VirtualPrinter
 
@@ -58,23 +59,45 @@ import VirtualPrinter
         #expect(Self.differences(before, after) == [], "\(profile): attributes that differ")
     }
 
+    @Test func aTLSPrinterWithCredentialsIsClonedOverIPPS() throws {
+        let scratch = try ScratchFolder()
+        let (original, uris) = try VPrinterProcess.printer(
+            Self.options(scratch.path + "/a") + [
+                "--profile", "enterprise-laser", "--tls", "--user", "bob:build er", "--admin", "bob",
+            ], scratch: scratch)
+        defer { _ = original.terminate() }
+        let port = try #require(uris[0].split(separator: "/").dropFirst().first?.split(separator: ":").last)
+        let file = scratch.path + "/clone.json"
+        let secure = "ipps://bob:build%20er@127.0.0.1:\(port)/ipp/print"
+        let run = try runVPrinter(["clone", secure, "--out", file, "--timeout", "10"], scratch: scratch)
+        #expect(run.status == 0, "\(run.err)")
+        let json = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(!json.contains("ipps://") && !json.contains("bob"), "no URI or user in the clone: \(json)")
+        let (copy, copyURIs) = try VPrinterProcess.printer(
+            Self.options(scratch.path + "/b") + ["--profile", file], scratch: scratch)
+        defer { _ = copy.terminate() }
+        #expect(
+            Self.differences(try Self.answer("ipp://127.0.0.1:\(port)/ipp/print"), try Self.answer(copyURIs[0])) == [])
+        let wrong = try runVPrinter(
+            ["clone", "ipps://127.0.0.1:1/ipp/print", "--out", scratch.path + "/none.json", "--timeout", "5"],
+            scratch: scratch)
+        #expect(wrong.status == 1 && wrong.err.contains("error:"), "\(wrong.err)")
+    }
+
     @Test(.enabled(if: avahi, "ippeveprinter needs an avahi-daemon (the test command starts one)"))
     func anIppeveprinterCaptureAnswersTheSameButForOperationsVprinterLacks() throws {
         let scratch = try ScratchFolder()
         let port = try freePort()
-        let ippeve = Process()
-        ippeve.executableURL = URL(fileURLWithPath: "/usr/sbin/ippeveprinter")
-        ippeve.arguments = [
-            "-p", "\(port)", "-n", "localhost", "-r", "off", "-2", "-k", "-d", scratch.path,
-            "-f", "application/pdf,image/jpeg,image/pwg-raster,image/urf", "vprinter-clone-\(getpid())",
-        ]
-        ippeve.standardOutput = FileHandle.nullDevice
-        ippeve.standardError = FileHandle.nullDevice
-        try ippeve.run()
+        let ippeve = try ChildProcess(
+            "/usr/sbin/ippeveprinter",
+            [
+                "-p", "\(port)", "-n", "localhost", "-r", "off", "-2", "-k", "-d", scratch.path,
+                "-f", "application/pdf,image/jpeg,image/pwg-raster,image/urf", "vprinter-clone-\(getpid())",
+            ])
+        // ippeveprinter does not always end on SIGTERM.
         defer {
-            // ippeveprinter does not always end on SIGTERM.
-            kill(ippeve.processIdentifier, SIGKILL)
-            ippeve.waitUntilExit()
+            ippeve.send(SIGKILL)
+            _ = ippeve.exitStatus(waitingUpTo: 10)
         }
         let uri = "ipp://localhost:\(port)/ipp/print"
         let deadline = Date().addingTimeInterval(waitLimit)
@@ -93,13 +116,8 @@ import VirtualPrinter
         }
         """.write(toFile: test, atomically: true, encoding: .utf8)
         let capture = scratch.path + "/ippeveprinter.attrs"
-        let ipptool = Process()
-        ipptool.executableURL = URL(fileURLWithPath: "/usr/bin/ipptool")
-        ipptool.arguments = ["--ippserver", capture, uri, test]
-        ipptool.standardOutput = FileHandle.nullDevice
-        try ipptool.run()
-        ipptool.waitUntilExit()
-        #expect(ipptool.terminationStatus == 0)
+        let ipptool = try ChildProcess.run("/usr/bin/ipptool", ["--ippserver", capture, uri, test])
+        #expect(ipptool.status == 0, "ipptool: \(ipptool.errorOutput)")
         let (copy, copyURIs) = try VPrinterProcess.printer(
             Self.options(scratch.path + "/b") + ["--profile", capture], scratch: scratch)
         defer { _ = copy.terminate() }

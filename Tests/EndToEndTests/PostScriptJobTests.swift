@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -39,14 +40,9 @@ import Testing
 
     /// An image as 8-bit gray samples, read by ImageMagick.
     static func gray(_ path: String, width: Int, height: Int) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        process.arguments = [path, "-colorspace", "Gray", "-depth", "8", "gray:-"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ChildProcess.run(
+            "/usr/bin/convert", [path, "-colorspace", "Gray", "-depth", "8", "gray:-"]
+        ).output
         #expect(data.count == width * height, "\(path) is \(width)x\(height)")
         return Array(data)
     }
@@ -78,13 +74,10 @@ import Testing
         let source = scratch.path + "/page.ps"
         try Self.page.write(toFile: source, atomically: true, encoding: .utf8)
         let reference = scratch.path + "/reference.png"
-        let gs = Process()
-        gs.executableURL = URL(fileURLWithPath: "/usr/bin/gs")
-        gs.arguments = [
-            "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r\(dpi)", "-o", reference, source,
-        ]
-        try gs.run()
-        gs.waitUntilExit()
+        let gs = try ChildProcess.run(
+            "/usr/bin/gs",
+            ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r\(dpi)", "-o", reference, source])
+        #expect(gs.status == 0, "gs: \(gs.errorOutput)")
         let ours = try Self.gray("\(output)/jobs/\(id)/page-0001.png", width: width, height: height)
         let theirs = try Self.gray(reference, width: width, height: height)
         let psnr = Self.psnr(ours, theirs)
