@@ -135,7 +135,8 @@ import Testing
         let text = IPPServerAttributeFile.write(attributes)
         let back = try IPPServerAttributeFile.attributes(Data(text.utf8), file: "w.attrs")
         #expect(back.map(\.name) == attributes.map(\.name))
-        // dateTime text has no tenths of a second (ipptool writes none either): those values are compared to the second.
+        // dateTime text has no tenths of a second (ipptool writes none either): those values are compared to the
+        // second.
         for (read, written) in zip(back, attributes)
         where read.canonical != written.canonical && !written.name.hasSuffix("date-time")
             && written.name != "printer-current-time"

@@ -7,8 +7,8 @@ extension PrinterProfile {
     /// Reads a profile by name or path.
     ///
     /// A name (no `/`, not ending in `.json`) is looked up as `<directory>/<name>.json` in each search directory
-    /// in order (then as a file of the current folder when it has a `.`); anything else is read as a file path. An unknown name throws `.unknownProfile` listing the
-    /// names that exist.
+    /// in order (then as a file of the current folder when it has a `.`); anything else is read as a file path.
+    /// An unknown name throws `.unknownProfile` listing the names that exist.
     public static func load(nameOrPath: String, searchDirectories: [String]) throws(ProfileError) -> PrinterProfile {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
         if isPath { return try load(file: nameOrPath, searchDirectories: searchDirectories) }
