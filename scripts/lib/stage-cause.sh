@@ -63,6 +63,14 @@ _cause_api_test() {
     return 0
 }
 
+# A stage that runs pytest among other checks (client-test, security-test): its own last line (which part failed),
+# then pytest's first failed test with its message, if pytest failed.
+_cause_pytest_stage() {
+    local log="$1" failed
+    failed="$(_cause_first "$log" '^(FAILED|ERROR) ')"
+    printf '%s%s' "$(_cause_last "$log")" "${failed:+; $failed}"
+}
+
 # Prints the cause of STAGE's failure, one line.
 stage_cause() {
     local stage="$1" log="$2" status="$3" limit="${4:-}" cause=""
@@ -73,6 +81,7 @@ stage_cause() {
     api-test) cause="$(_cause_api_test "$log")" ;;
     conformance) cause="$(_cause_first "$log" '^ *FAIL |[[:space:]]FAIL[[:space:]]|FAIL$')" ;;
     cups-client-test) cause="$(_cause_first "$log" '^FAIL cups-client-test')" ;;
+    client-test | security-test) cause="$(_cause_pytest_stage "$log")" ;;
     dnssd-test | scenario-test) cause="$(_cause_first "$log" '[[:space:]]FAIL([[:space:]]|$)')" ;;
     fuzz) cause="$(_cause_first "$log" '^==[0-9]+==ERROR|^SUMMARY:|deadly signal|^fuzz: |error:')" ;;
     esac

@@ -3,11 +3,16 @@ to ipps:// with credentials. Need the loopback Avahi daemon and the private cups
 (scripts/security-test starts them, or reuses those of the test command)."""
 import json
 import os
+import pathlib
 import subprocess
+import sys
 import time
 import urllib.parse
 
 from conftest import TIMEOUT, ipp, wait_until
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "lib"))
+from cups_queue import add_everywhere_queue  # noqa: E402
 
 # Seconds a CUPS job may take, from lp to the printer's record of it.
 JOB_LIMIT = 120
@@ -58,8 +63,7 @@ def test_cups_prints_to_ipps_with_credentials(start, folder):
     os.chmod(folder, 0o755)
     os.chmod(document, 0o644)
     try:
-        subprocess.run(["lpadmin", "-p", queue, "-E", "-v", uri, "-m", "everywhere"], check=True,
-                       capture_output=True, text=True, timeout=TIMEOUT * 2)
+        add_everywhere_queue(queue, uri, TIMEOUT * 2)
         result = subprocess.run(["lp", "-d", queue, "-U", "somebody-else", "-t", "ipps with credentials", document],
                                 check=True, capture_output=True, text=True, timeout=TIMEOUT)
         assert "request id" in result.stdout
