@@ -11,7 +11,7 @@ import VirtualPrinter
 /// `vprinter clone`: a printer started from the clone of a running printer answers Get-Printer-Attributes
 /// `all,media-col-database` as the original does, volatile attributes aside; the same for CUPS's ippeveprinter
 /// through a file written by `ipptool --ippserver`.
-@Suite struct CloneTests {
+@Suite(.timeLimit(.minutes(1))) struct CloneTests {
     static let avahi = ProcessInfo.processInfo.environment["VPRINTER_TEST_AVAHI"] == "1"
 
     /// The non-volatile attributes a printer answers to all,media-col-database, by name.

@@ -9,7 +9,7 @@ import Testing
 
 /// PostScript jobs on the enterprise-laser profile, through the built printer and its render worker: the printed
 /// side matches Ghostscript's own png16m render, and programs that never end cost their job, not the printer.
-@Suite struct PostScriptJobTests {
+@Suite(.timeLimit(.minutes(1))) struct PostScriptJobTests {
     /// A letter page of text and shapes, all inside the 1/6 inch margins of enterprise-laser.
     static let page = """
         %!PS

@@ -4,7 +4,7 @@ import Testing
 
 /// PostScript documents interpreted by Ghostscript (a child of the renderer, always -dSAFER), compared with
 /// Ghostscript's own png16m render at the same resolution, and PostScript programs that never end.
-@Suite struct PostScriptRenderingTests {
+@Suite(.timeLimit(.minutes(1))) struct PostScriptRenderingTests {
     /// A text, line-art and image page: text edges are where renderers differ most.
     static let textPage = """
         %!PS
