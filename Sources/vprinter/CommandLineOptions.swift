@@ -34,6 +34,8 @@ struct CommandLineOptions: Sendable {
     var scenarios: [String] = []
     var speed: String?
     var consumables: String?
+    /// What a start does with the unfinished jobs of an earlier run (`--on-restart`).
+    var onRestart = "requeue"
     /// `vprinter render`: the file, the output folder and the ticket options.
     var renderFile: String?
     var renderOutput: String?
@@ -135,6 +137,12 @@ struct CommandLineOptions: Sendable {
                     throw UsageError("--consumables is unlimited or tracked, not '\(text)'")
                 }
                 options.consumables = text
+            case "--on-restart":
+                let text = try take()
+                guard text == "requeue" || text == "abort" else {
+                    throw UsageError("--on-restart is requeue or abort, not '\(text)'")
+                }
+                options.onRestart = text
             case "--render-dpi":
                 let text = try take()
                 guard let dpi = Int(text), dpi >= 10, dpi <= 1200 else {
@@ -240,6 +248,8 @@ struct CommandLineOptions: Sendable {
           --consumables unlimited|tracked
                                         whether printing empties trays and supplies (default unlimited)
           --max-jobs N                  keep only the newest N jobs (records and folders) per printer
+          --on-restart requeue|abort    jobs an earlier run accepted but did not finish: print them (default),
+                                        or end them aborted
           --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
           --tls                         also speak TLS (ipps://, HTTP Upgrade) on the port, with a self-signed
                                         certificate made at first start in OUTPUT/tls/

@@ -143,7 +143,8 @@ struct RunCommand {
         for (printer, uri) in zip(printers, uris) {
             log("printer '\(printer.name)' ready at \(uri), recording jobs in \(output)/jobs")
         }
-        Self.restoreJobs(printers: printers, outputDirectory: output, log: log)
+        let policy = RestartPolicy(rawValue: options.onRestart) ?? .requeue
+        Self.restoreJobs(printers: printers, outputDirectory: output, before: jobIDs.first, policy: policy, log: log)
         for scenario in scenarios {
             log("playing scenario '\(scenario.name)': \(scenario.faults.count) fault(s)")
             for printer in printers {
@@ -154,19 +155,26 @@ struct RunCommand {
             options.dnssd
             ? Advertiser(printers: printers, port: server.port, txtOverrides: profiles.map(\.txt), log: log) : nil
         advertiser?.start()
-        Lifecycle.run(server: server, printers: printers, advertiser: advertiser, log: log)
+        Lifecycle.run(server: server, printers: printers, advertiser: advertiser, onRestart: policy, log: log)
     }
 
-    /// Reads the records of earlier runs in the background and hands each printer its own jobs.
-    static func restoreJobs(printers: [Printer], outputDirectory: String, log: @escaping @Sendable (String) -> Void) {
+    /// Reads the records of earlier runs (jobs numbered below `firstNewID`) in the background and hands each
+    /// printer its own jobs, to take over as `policy` says.
+    static func restoreJobs(
+        printers: [Printer], outputDirectory: String, before firstNewID: Int, policy: RestartPolicy,
+        log: @escaping @Sendable (String) -> Void
+    ) {
         Thread.detachNewThread {
             let contents = JobArchive.load(
-                outputDirectory: outputDirectory, printerStartTime: Date().timeIntervalSince1970)
+                outputDirectory: outputDirectory, before: firstNewID, printerStartTime: Date().timeIntervalSince1970)
             for problem in contents.problems { log("warning: skipped a job record: \(problem)") }
+            if contents.leftoversRemoved > 0 {
+                log("removed \(contents.leftoversRemoved) half-written files and folders of an interrupted run")
+            }
             let names = Set(printers.map(\.name))
             let others = contents.jobs.filter { !names.contains($0.printerName) }.count
             for printer in printers {
-                printer.restore(contents.jobs.filter { $0.printerName == printer.name })
+                printer.restore(contents.jobs.filter { $0.printerName == printer.name }, policy: policy)
             }
             if !contents.jobs.isEmpty {
                 log(

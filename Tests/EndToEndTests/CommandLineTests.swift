@@ -29,7 +29,7 @@ import Testing
         #expect(!run.out.contains("\n"))
     }
 
-    @Test(arguments: [["--bogus"], ["--port", "70000"], ["--port"], ["frobnicate"]])
+    @Test(arguments: [["--bogus"], ["--port", "70000"], ["--port"], ["frobnicate"], ["--on-restart", "resume"]])
     func aUsageErrorExitsTwoWithOneLine(arguments: [String]) throws {
         let scratch = try ScratchFolder()
         let run = try runVPrinter(arguments, scratch: scratch)

@@ -117,6 +117,25 @@ import Testing
         #expect(printer.process.exitStatus(waitingUpTo: 0) == nil, "the printer still runs")
     }
 
+    @Test func aKilledPrinterLeavesNoGhostscriptRunning() throws {
+        let scratch = try ScratchFolder()
+        let output = scratch.path + "/out"
+        let (printer, uris) = try VPrinterProcess.printer(
+            Self.options(output, ["--render-timeout", "50"]), scratch: scratch)
+        defer { _ = printer.terminate() }
+        let id = try printPostScript(try IPPClient(uri: uris[0]), uris[0], "%!PS\n{ 1 pop } loop\n", name: "loop.ps")
+        let folder = "\(output)/jobs/\(id)"
+        var deadline = Date().addingTimeInterval(20)
+        while !Self.ghostscriptRuns(documentIn: folder), Date() < deadline { usleep(50_000) }
+        #expect(Self.ghostscriptRuns(documentIn: folder), "Ghostscript started")
+        printer.process.send(SIGKILL)
+        _ = printer.process.exitStatus(waitingUpTo: 10)
+        // The worker sees its printer gone (ParentWatch) and ends its process group, Ghostscript with it.
+        deadline = Date().addingTimeInterval(10)
+        while Self.ghostscriptRuns(documentIn: folder), Date() < deadline { usleep(50_000) }
+        #expect(!Self.ghostscriptRuns(documentIn: folder), "no Ghostscript left once the printer is killed")
+    }
+
     /// True while a process runs whose command line names a file in `folder`.
     static func ghostscriptRuns(documentIn folder: String) -> Bool {
         let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -67,10 +67,12 @@ final class PrinterHarness {
     let printer: Printer
     let service: PrinterService
 
-    init(attributes: [IPPAttribute]? = nil, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize)
-        throws
-    {
-        folder = try TemporaryFolder()
+    /// - Parameter earlier: an output folder an earlier harness used (a restart), else a fresh one.
+    init(
+        attributes: [IPPAttribute]? = nil, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
+        reusing earlier: TemporaryFolder? = nil
+    ) throws {
+        folder = try earlier ?? TemporaryFolder()
         let configuration = PrinterConfiguration(
             name: "t", resourcePath: "/ipp/print", uuid: PrinterConfiguration.uuid(forName: "t"),
             attributes: try attributes ?? duplexLaserAttributes(), outputDirectory: folder.path,

@@ -71,7 +71,7 @@ services_kill() {
 
 # Copies a service's log files into VP_ARTIFACTS/services/ (or its subfolder SUBFOLDER), when VP_ARTIFACTS is set.
 services_keep_logs() {
-    local from="$1" to="$VP_ARTIFACTS/services${2:+/$2}"
+    local from="$1" to="${VP_ARTIFACTS:-}/services${2:+/$2}"
     [[ -n "${VP_ARTIFACTS:-}" && -d "$from" ]] || return 0
     mkdir -p "$to"
     cp -r "$from/." "$to/" 2>/dev/null || true

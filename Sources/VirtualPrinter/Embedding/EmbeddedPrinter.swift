@@ -49,9 +49,10 @@ public final class EmbeddedPrinter: Sendable {
     ///   - port: the TCP port, 0 for any free port.
     ///   - name: the printer's name (default: the profile's).
     ///   - render: render jobs to PNGs through `vprinter-render` (false: record documents only).
+    ///   - onRestart: what becomes of the unfinished jobs recorded there earlier (default: they go on).
     public static func start(
         profile: String = "duplex-laser", outputDirectory: String, port: UInt16 = 0, name: String? = nil,
-        render: Bool = true
+        render: Bool = true, onRestart: RestartPolicy = .requeue
     ) async throws(EmbeddedPrinterError) -> EmbeddedPrinter {
         let loaded: PrinterProfile
         do {
@@ -77,13 +78,15 @@ public final class EmbeddedPrinter: Sendable {
             outputDirectory: output, maximumDocumentSize: PrinterConfiguration.defaultMaximumDocumentSize,
             maximumJobs: nil)
         configuration.overridingAttributes = loaded.attributes
+        let jobIDs = JobIDAllocator(outputDirectory: output)
         let printer = Printer(
-            configuration: configuration, jobIDs: JobIDAllocator(outputDirectory: output),
+            configuration: configuration, jobIDs: jobIDs,
             scheduler: JobScheduler(workers: max(1, ProcessInfo.processInfo.activeProcessorCount)),
             renderer: renderer)
         printer.beginRestore()
-        let archive = JobArchive.load(outputDirectory: output, printerStartTime: Date().timeIntervalSince1970)
-        printer.restore(archive.jobs.filter { $0.printerName == printerName })
+        let archive = JobArchive.load(
+            outputDirectory: output, before: jobIDs.first, printerStartTime: Date().timeIntervalSince1970)
+        printer.restore(archive.jobs.filter { $0.printerName == printerName }, policy: onRestart)
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
         let server = HTTPServer(

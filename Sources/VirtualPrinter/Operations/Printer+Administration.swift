@@ -35,7 +35,7 @@ extension Printer {
     func releaseHeldNewJobs(_ context: IPPRequestContext) -> IPPResponse {
         updatePrinter { $0.holdNewJobs = false }
         for job in jobs where job.heldForNewJobs && job.state == .pendingHeld {
-            _ = updateJob(job.id) { job in
+            _ = updateJob(job.id, durable: true) { job in
                 job.heldForNewJobs = false
                 if job.holdUntil == nil { _ = try? job.apply(.released, at: Clock.now()) }
             }

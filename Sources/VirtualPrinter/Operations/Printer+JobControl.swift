@@ -24,7 +24,7 @@ extension Printer {
         case .success(let value): job = value
         case .failure(let error): return error.response
         }
-        let result = updateJob(job.id) { (job: inout Job) throws(IPPResponseError) in
+        let result = updateJob(job.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             prepare(&job)
             do {
                 try job.apply(event, at: Clock.now())
@@ -103,8 +103,9 @@ extension Printer {
         for document in original.documents {
             try? FileManager.default.copyItem(
                 atPath: "\(source)/\(document.file)", toPath: "\(target)/\(document.file)")
+            try? DurableFiles.sync(file: "\(target)/\(document.file)")
         }
-        let result = updateJob(created.id) { (job: inout Job) throws(IPPResponseError) in
+        let result = updateJob(created.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             job.name = original.name
             job.documents = original.documents.map {
                 var copy = $0; copy.pages = nil; return copy
@@ -168,7 +169,7 @@ extension Printer {
         if let id = context.jobID, id != current.id {
             return .error(.clientErrorNotPossible, "Job \(id) is not the current job.")
         }
-        let result = updateJob(current.id) { (job: inout Job) throws(IPPResponseError) in
+        let result = updateJob(current.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             do {
                 try job.apply(.suspended, at: Clock.now())
             } catch {
@@ -181,6 +182,11 @@ extension Printer {
 
     /// Resume-Job (RFC 3998 section 3.2.2): a suspended job goes on; if it finished meanwhile, it ends now.
     func resumeJob(_ context: IPPRequestContext) -> IPPResponse {
+        if case .success(let job) = targetJob(context), job.renderInterrupted, job.state == .processingStopped {
+            // Suspended before the printer restarted: no render goes on behind it, so it prints from the start.
+            removePageImages(of: job.id)
+            return applyToTarget(context, .printerRestarted)
+        }
         let response = applyToTarget(context, .resumed)
         if response.status.isSuccess, let id = context.jobID,
             let outcome = job(id)?.outcomeWhileSuspended

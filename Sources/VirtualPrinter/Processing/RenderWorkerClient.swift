@@ -154,6 +154,7 @@ public struct RenderWorkerClient: JobRenderer {
             }
         }
         process.waitUntilExit()
+        removePartialPages(in: job.folder)
         switch stop.withLock({ $0 }) {
         case "canceled"?:
             return .canceled
@@ -184,5 +185,13 @@ public struct RenderWorkerClient: JobRenderer {
         return .failed(
             reason: "document-unprintable-error",
             message: "The render worker exited with status \(process.terminationStatus) without a result.")
+    }
+
+    /// Removes the `page-NNNN.png.part` files a worker that was stopped or crashed left (docs/render-protocol.md).
+    private func removePartialPages(in folder: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix("page-") && name.hasSuffix(".part") {
+            unlink("\(folder)/\(name)")
+        }
     }
 }
