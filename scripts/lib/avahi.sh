@@ -39,7 +39,7 @@ vp_avahi_reachable_as() {
 _vp_avahi_prepare_loopback() {
     command -v ip >/dev/null 2>&1 || return 0
     ip link set lo multicast on 2>/dev/null || true
-    if ! ip -6 route show table local 2>/dev/null | grep -q '^multicast ff00::/8 dev lo'; then
+    if ! ip -6 route show table local 2>/dev/null | grep '^multicast ff00::/8 dev lo' >/dev/null; then
         ip -6 route add multicast ff00::/8 dev lo table local 2>/dev/null || true
     fi
 }
