@@ -31,7 +31,17 @@ struct PublisherState {
     /// The daemon's host name, while connected.
     var hostName: String?
     var nextID = 0
-    var entries: [DNSSDRegistrationID: Entry] = [:]
+    var entries: [DNSSDRegistrationID: Entry] {
+        didSet { groupsChanged = true }
+    }
+    /// The registration of each entry group, rebuilt from `entries` when they changed (a fleet has thousands of
+    /// groups, and Avahi reports each group's state changes).
+    private var groupIndex: [UInt: DNSSDRegistrationID] = [:]
+    private var groupsChanged = false
+
+    init() {
+        entries = [:]
+    }
 
     /// The client, when the daemon is running on it and registrations can be added.
     var runningClient: AvahiHandle? {
@@ -39,8 +49,15 @@ struct PublisherState {
     }
 
     /// The registration that an entry group belongs to.
-    func id(of group: OpaquePointer?) -> DNSSDRegistrationID? {
+    mutating func id(of group: OpaquePointer?) -> DNSSDRegistrationID? {
         guard let group else { return nil }
-        return entries.first { $0.value.group?.pointer == group }?.key
+        if groupsChanged {
+            groupIndex = [:]
+            for (id, entry) in entries {
+                if let pointer = entry.group?.pointer { groupIndex[UInt(bitPattern: Int(bitPattern: pointer))] = id }
+            }
+            groupsChanged = false
+        }
+        return groupIndex[UInt(bitPattern: Int(bitPattern: group))]
     }
 }

@@ -58,6 +58,16 @@ public struct IPPOperation: RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let closeJob = Self(rawValue: 0x003B)
     public static let identifyPrinter = Self(rawValue: 0x003C)
     public static let validateDocument = Self(rawValue: 0x003D)
+    /// PWG 5100.22 (System Service) section 4.
+    public static let createPrinter = Self(rawValue: 0x004C)
+    public static let deletePrinter = Self(rawValue: 0x004E)
+    public static let getPrinters = Self(rawValue: 0x004F)
+    public static let shutdownOnePrinter = Self(rawValue: 0x0050)
+    public static let startupOnePrinter = Self(rawValue: 0x0051)
+    public static let disableAllPrinters = Self(rawValue: 0x0059)
+    public static let enableAllPrinters = Self(rawValue: 0x005A)
+    public static let getSystemAttributes = Self(rawValue: 0x005B)
+    public static let getSystemSupportedValues = Self(rawValue: 0x005C)
 
     /// The operation's name as the standards spell it, e.g. `Print-Job`, or hex for an unknown code.
     public var description: String {
@@ -81,6 +91,9 @@ public struct IPPOperation: RawRepresentable, Hashable, Sendable, CustomStringCo
         0x0037: "Set-Document-Attributes", 0x003A: "Resubmit-Job", 0x0038: "Cancel-Jobs", 0x0039: "Cancel-My-Jobs",
         0x003B: "Close-Job",
         0x003C: "Identify-Printer", 0x003D: "Validate-Document",
+        0x004C: "Create-Printer", 0x004E: "Delete-Printer", 0x004F: "Get-Printers", 0x0050: "Shutdown-One-Printer",
+        0x0051: "Startup-One-Printer", 0x0059: "Disable-All-Printers", 0x005A: "Enable-All-Printers",
+        0x005B: "Get-System-Attributes", 0x005C: "Get-System-Supported-Values",
     ]
 }
 

@@ -1,39 +1,52 @@
 import DNSSD
+import Dispatch
 import Synchronization
 import VirtualPrinter
 
-/// Advertises the printers over DNS-SD through Avahi, keeps each TXT record in step with the Avahi host name,
-/// and records renames after collisions in printer-dns-sd-name.
+/// Advertises printers over DNS-SD through Avahi (one client, one entry group per printer), keeps each TXT
+/// record in step with the Avahi host name, and records renames after collisions in printer-dns-sd-name.
 ///
-/// Every printer is one registration (`_ipp._tcp` with `_print` and `_universal`, `_printer._tcp`, `_http._tcp`
-/// with `_printer`). Its TXT record comes from ``Printer/advertisement`` (the printer's IPP attributes); the
+/// Every printer is one registration (`_ipp._tcp` with `_print` and `_universal`, `_ipps._tcp` with the same
+/// subtypes when TLS is on, without `_ipp._tcp` for `--tls-only`, `_printer._tcp`, `_http._tcp` with `_printer`). Its TXT record comes from ``Printer/advertisement`` (the printer's IPP attributes); the
 /// `adminurl` key is printer-more-info as a client sees it through the advertised host name, so it is rebuilt
-/// whenever Avahi reports a (new) host name.
-final class Advertiser: Sendable {
+/// whenever Avahi reports a (new) host name. Printers come and go at runtime (created, deleted, switched off).
+final class Advertiser: PrinterAdvertising {
     private let publisher: DNSSDPublisher
     private let registry: AdvertisedPrinters
 
-    /// Creates an advertiser for `printers`, all served on `port`; `txtOverrides[i]` are the TXT keys the
-    /// profile of `printers[i]` sets by hand (a nil value removes the key).
-    init(
-        printers: [Printer], port: UInt16, txtOverrides: [[(key: String, value: String?)]] = [],
-        log: @escaping @Sendable (String) -> Void
-    ) {
-        let registry = AdvertisedPrinters(printers: printers, port: port, txtOverrides: txtOverrides, log: log)
+    init(log: @escaping @Sendable (String) -> Void) {
+        let registry = AdvertisedPrinters(log: log)
         self.registry = registry
         publisher = DNSSDPublisher { [weak registry] event in registry?.handle(event) }
         registry.attach(publisher)
     }
 
-    /// Connects to Avahi and publishes every printer; a missing daemon only logs one warning.
+    /// Connects to Avahi; a missing daemon only logs one warning. Printers advertised before are published then.
     func start() {
         publisher.start()
-        registry.publishAll()
     }
 
     /// Withdraws everything and disconnects from Avahi.
     func stop() {
         publisher.stop()
+    }
+
+    /// Publishing and withdrawing run here, in the order asked, so that no caller waits for Avahi: with a fleet
+    /// of printers each registration costs the daemon more, and start-up, the API and IPP must not wait for it.
+    private let work = DispatchQueue(label: "vprinter.dnssd.publish")
+
+    func advertise(_ printer: HostedPrinter, port: UInt16) {
+        let registry = registry
+        work.async { registry.publish(printer, port: port) }
+    }
+
+    func withdraw(_ printer: HostedPrinter) {
+        let registry = registry
+        work.async { registry.withdraw(printer) }
+    }
+
+    func isSettled(_ printer: HostedPrinter) -> Bool {
+        registry.isSettled(printer)
     }
 }
 
@@ -41,29 +54,38 @@ final class Advertiser: Sendable {
 final class AdvertisedPrinters: Sendable {
     /// What is known about one published printer.
     private struct Published {
-        /// Index into `printers`.
-        var index: Int
+        var printer: HostedPrinter
+        var port: UInt16
         /// The host name the published TXT record's `adminurl` uses.
         var host: String
+        /// Whether Avahi reported the services established under their current name.
+        var established = false
+    }
+
+    private struct State {
+        var published: [DNSSDRegistrationID: Published] = [:]
+        /// The registration of each printer, by printer-id.
+        var registrations: [Int: DNSSDRegistrationID] = [:]
+    }
+
+    /// What `/readyz` asks, under a lock of its own: `state` is held across each call into Avahi, which a busy
+    /// daemon answers slowly, and readiness must not wait for that.
+    private struct Settled {
+        /// Printer-ids whose services are established.
+        var established: Set<Int> = []
+        /// True while no Avahi daemon can be reached.
+        var daemonAbsent = false
     }
 
     /// The host name in `adminurl` while Avahi has not told its own (no daemon yet).
     static let fallbackHost = "localhost"
 
-    private let printers: [Printer]
-    private let port: UInt16
-    private let txtOverrides: [[(key: String, value: String?)]]
     private let log: @Sendable (String) -> Void
     private let publisher = Mutex<DNSSDPublisher?>(nil)
-    private let published = Mutex<[DNSSDRegistrationID: Published]>([:])
+    private let state = Mutex(State())
+    private let settled = Mutex(Settled())
 
-    init(
-        printers: [Printer], port: UInt16, txtOverrides: [[(key: String, value: String?)]],
-        log: @escaping @Sendable (String) -> Void
-    ) {
-        self.printers = printers
-        self.port = port
-        self.txtOverrides = txtOverrides
+    init(log: @escaping @Sendable (String) -> Void) {
         self.log = log
     }
 
@@ -72,74 +94,110 @@ final class AdvertisedPrinters: Sendable {
         self.publisher.withLock { $0 = publisher }
     }
 
-    /// Publishes every printer under its name, with the TXT record for the current Avahi host name.
-    func publishAll() {
+    /// Publishes a printer under its name, with the TXT record for the current Avahi host name; a printer
+    /// published already is left as it is.
+    func publish(_ printer: HostedPrinter, port: UInt16) {
         guard let publisher = publisher.withLock({ $0 }) else { return }
-        for index in printers.indices {
-            let host = publisher.hostName ?? Self.fallbackHost
-            let advertisement = printers[index].advertisement
-            let name = advertisement.name
-            do {
-                // The lock is held across publish so that an event for the new id waits for its entry.
-                try published.withLock { published throws(DNSSDError) in
-                    let registration = DNSSDRegistration.printer(
-                        name: name, port: port, txt: txt(index, host: host), tls: advertisement.security.offersTLS,
-                        subtypes: advertisement.subtypes, plain: advertisement.security.offersPlain)
-                    let id = try publisher.publish(registration)
-                    published[id] = Published(index: index, host: host)
-                }
-            } catch {
-                log("warning: cannot advertise '\(name)': \(error)")
+        let host = publisher.hostName ?? Self.fallbackHost
+        let advertisement = printer.printer.advertisement
+        let name = advertisement.name
+        do {
+            // The lock is held across publish so that an event for the new id waits for its entry.
+            try state.withLock { state throws(DNSSDError) in
+                guard state.registrations[printer.id] == nil else { return }
+                let txt = Self.txt(printer, port: port, host: host)
+                let id = try publisher.publish(
+                    .printer(
+                        name: name, port: port, txt: txt, tls: advertisement.security.offersTLS,
+                        subtypes: advertisement.subtypes, plain: advertisement.security.offersPlain))
+                state.published[id] = Published(printer: printer, port: port, host: host)
+                state.registrations[printer.id] = id
             }
+        } catch {
+            log("warning: cannot advertise '\(name)': \(error)")
         }
     }
 
-    /// The TXT record of printer `index` as seen through `host`.
-    func txt(_ index: Int, host: String) -> [(key: String, value: String)] {
-        let overrides = index < txtOverrides.count ? txtOverrides[index] : []
-        return printers[index].advertisement.txtRecord(host: host, port: port, overrides: overrides).entries
+    /// Withdraws a printer's services (nothing when it is not published).
+    func withdraw(_ printer: HostedPrinter) {
+        guard let publisher = publisher.withLock({ $0 }) else { return }
+        let id: DNSSDRegistrationID? = state.withLock { state in
+            guard let id = state.registrations.removeValue(forKey: printer.id) else { return nil }
+            state.published[id] = nil
+            return id
+        }
+        _ = settled.withLock { $0.established.remove(printer.id) }
+        if let id {
+            publisher.withdraw(id)
+            log("withdrew '\(printer.name)' from DNS-SD")
+        }
+    }
+
+    /// True once the printer's services are established, or while no daemon can be reached.
+    func isSettled(_ printer: HostedPrinter) -> Bool {
+        settled.withLock { $0.daemonAbsent || $0.established.contains(printer.id) }
+    }
+
+    /// The service types a printer with this security is advertised under, as the log names them.
+    static func serviceTypes(_ security: PrinterSecurity) -> [String] {
+        (security.offersPlain ? ["_ipp._tcp"] : []) + (security.offersTLS ? ["_ipps._tcp"] : [])
+            + ["_printer._tcp", "_http._tcp"]
+    }
+
+    /// The TXT record of a printer as seen through `host`.
+    static func txt(_ printer: HostedPrinter, port: UInt16, host: String) -> [(key: String, value: String)] {
+        printer.printer.advertisement.txtRecord(host: host, port: port, overrides: printer.txtOverrides).entries
     }
 
     /// Logs an event and acts on it: renames go to printer-dns-sd-name, a new host name to `adminurl`.
     func handle(_ event: DNSSDEvent) {
         switch event {
         case .registered(let id, let name):
-            let security = printer(of: id)?.configuration.security ?? PrinterSecurity()
-            let types = (security.offersPlain ? ["_ipp._tcp"] : []) + (security.offersTLS ? ["_ipps._tcp"] : [])
-            let services = (types + ["_printer._tcp", "_http._tcp"]).joined(separator: ", ")
-            log("advertised '\(name)' over DNS-SD (\(services))")
-            printer(of: id)?.setDNSSDName(name)
+            let hosted = state.withLock { state -> HostedPrinter? in
+                state.published[id]?.established = true
+                return state.published[id]?.printer
+            }
+            if let hosted { _ = settled.withLock { $0.established.insert(hosted.id) } }
+            let printer = hosted?.printer
+            let security = printer?.configuration.security ?? PrinterSecurity()
+            log("advertised '\(name)' over DNS-SD (\(Self.serviceTypes(security).joined(separator: ", ")))")
+            printer?.setDNSSDName(name)
             refreshHost(of: id)
         case .renamed(let id, let from, let to):
             log("DNS-SD name '\(from)' is taken; now advertised as '\(to)' (printer-dns-sd-name updated)")
-            printer(of: id)?.setDNSSDName(to)
+            let hosted = state.withLock { state -> HostedPrinter? in
+                state.published[id]?.established = false
+                return state.published[id]?.printer
+            }
+            if let hosted { _ = settled.withLock { $0.established.remove(hosted.id) } }
+            hosted?.printer.setDNSSDName(to)
         case .daemonUnavailable:
+            settled.withLock { $0.daemonAbsent = true }
             log("warning: no Avahi daemon reachable; printing goes on without DNS-SD advertising")
         case .daemonReconnected:
+            state.withLock { state in
+                for id in state.published.keys { state.published[id]?.established = false }
+            }
+            settled.withLock { $0 = Settled() }
             log("Avahi daemon is back; advertising again")
         case .failed(let message):
             log("warning: DNS-SD: \(message)")
         }
     }
 
-    /// The printer a registration advertises.
-    private func printer(of id: DNSSDRegistrationID) -> Printer? {
-        published.withLock { $0[id] }.map { printers[$0.index] }
-    }
-
     /// Publishes the TXT record again when the Avahi host name differs from the one its `adminurl` uses.
     private func refreshHost(of id: DNSSDRegistrationID) {
         guard let publisher = publisher.withLock({ $0 }), let host = publisher.hostName,
-            let entry = published.withLock({ $0[id] }), entry.host != host
+            let entry = state.withLock({ $0.published[id] }), entry.host != host
         else { return }
-        let security = printers[entry.index].configuration.security
+        let security = entry.printer.printer.configuration.security
         do {
-            let record = txt(entry.index, host: host)
+            let record = Self.txt(entry.printer, port: entry.port, host: host)
             if security.offersPlain { try publisher.update(id, txt: record, forType: "_ipp._tcp") }
             if security.offersTLS { try publisher.update(id, txt: record, forType: "_ipps._tcp") }
-            published.withLock { $0[id]?.host = host }
+            state.withLock { $0.published[id]?.host = host }
         } catch {
-            log("warning: cannot update the TXT record of '\(printers[entry.index].name)': \(error)")
+            log("warning: cannot update the TXT record of '\(entry.printer.name)': \(error)")
         }
     }
 }

@@ -1,7 +1,7 @@
 import VirtualPrinter
 
 /// The parsed command line (DESIGN.md "Command line").
-struct CommandLineOptions: Sendable {
+struct CommandLineOptions: Sendable, Equatable {
     enum Command: Sendable, Equatable {
         case run
         case render
@@ -52,12 +52,18 @@ struct CommandLineOptions: Sendable {
     var renderTimeout: Double?
     /// TLS and authentication (issue 12, docs/security.md).
     var security = SecurityOptions()
+    /// `--config FILE`: printers and process options as JSON (docs/config.md).
+    var configFile: String?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
 
-    /// Parses arguments (without the program name).
-    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    /// Parses arguments (without the program name). `checkingCombinations` false skips the checks of options
+    /// together (`--admin` needs `--user`, `--user` needs `--tls`...): for reading one option at a time, as the
+    /// environment and config files are read before the whole is parsed and checked.
+    static func parse(_ arguments: [String], checkingCombinations: Bool = true) throws(UsageError)
+        -> CommandLineOptions
+    {
         var options = CommandLineOptions()
         var rest = arguments[...]
         if let first = rest.first, !first.hasPrefix("-") {
@@ -174,6 +180,7 @@ struct CommandLineOptions: Sendable {
                     throw UsageError("--timeout needs seconds between 0 and 86400, not '\(text)'")
                 }
                 options.timeout = seconds
+            case "--config": options.configFile = try take()
             case "--api-token": options.apiToken = try take()
             case "--tls", "--tls-only", "--allow-plain-auth": try options.security.parse(option, value: nil)
             case "--tls-cert", "--tls-key", "--user", "--users", "--admin":
@@ -190,7 +197,7 @@ struct CommandLineOptions: Sendable {
             default: throw UsageError("unknown option '\(argument)' (see vprinter --help)")
             }
         }
-        try options.security.validate()
+        if checkingCombinations { try options.security.validate() }
         return options
     }
 
@@ -237,6 +244,8 @@ struct CommandLineOptions: Sendable {
           --output-dir DIR              where jobs are recorded (default ./vprinter-output)
           --no-dnssd                    do not advertise over DNS-SD
           --ready-file PATH             write the printer URI(s) there once accepting connections
+          --config FILE                 printers (profile, name, port, scenario, options) and process options
+                                        as JSON (docs/config.md)
           --max-document-size SIZE      largest document accepted (default 4G)
           --render-workers N            jobs rendered at once (default: one per core)
           --render-dpi N                highest resolution pages are rendered at (default 150 for documents;
@@ -250,8 +259,8 @@ struct CommandLineOptions: Sendable {
           --max-jobs N                  keep only the newest N jobs (records and folders) per printer
           --on-restart requeue|abort    jobs an earlier run accepted but did not finish: print them (default),
                                         or end them aborted
-          --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
-          --tls                         also speak TLS (ipps://, HTTP Upgrade) on the port, with a self-signed
+          --api-token TOKEN             accept API changes (POST, DELETE) from anywhere with this bearer token
+          --tls                         also speak TLS (ipps://, HTTP Upgrade) on every port, with a self-signed
                                         certificate made at first start in OUTPUT/tls/
           --tls-cert FILE --tls-key FILE  TLS with this certificate (PEM, chain after it) and key
           --tls-only                    TLS only: plain requests get 426, only _ipps._tcp is advertised
@@ -261,6 +270,10 @@ struct CommandLineOptions: Sendable {
           --allow-plain-auth            accept credentials over plain HTTP too (clients under test)
           --verbose                     log every request on stderr
           --version                     print the version
+
+        Every option can also be set as VPRINTER_<OPTION> (--output-dir as VPRINTER_OUTPUT_DIR, --no-dnssd as
+        VPRINTER_NO_DNSSD=1, a repeatable option as a comma-separated list); the command line wins over the
+        environment, and the environment over a --config file.
         """
 }
 

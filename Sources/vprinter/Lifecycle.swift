@@ -36,17 +36,15 @@ enum Lifecycle {
     /// - Parameter onRestart: with `.requeue`, jobs that have not ended when the grace is over stay as they are
     ///   on disk, for the next start to go on with; with `.abort`, they are aborted.
     static func run(
-        server: HTTPServer, printers: [Printer], advertiser: Advertiser?, onRestart: RestartPolicy,
+        fleet: PrinterFleet, advertiser: Advertiser?, onRestart: RestartPolicy,
         log: @escaping @Sendable (String) -> Void
-    )
-        -> Never
-    {
+    ) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let queue = DispatchQueue(label: "vprinter.lifecycle")
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + timeoutSweepInterval, repeating: timeoutSweepInterval)
         timer.setEventHandler {
-            for printer in printers { printer.expireIdleJobs() }
+            for printer in fleet.registry.printers { printer.expireIdleJobs() }
         }
         timer.resume()
         // SIGINT and SIGTERM are blocked in every thread (holdTerminationSignals), so this thread receives each
@@ -56,8 +54,9 @@ enum Lifecycle {
         while sigwait(&signals, &number) != 0 {}
         log("shutting down (signal \(number))")
         advertiser?.stop()
-        server.stop()
+        fleet.stop()
         timer.cancel()
+        let printers = fleet.registry.printers
         let deadline = Date().addingTimeInterval(shutdownGrace)
         while printers.contains(where: { $0.hasActiveProcessing }) && Date() < deadline {
             usleep(50_000)

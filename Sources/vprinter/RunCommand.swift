@@ -8,30 +8,44 @@ import VirtualPrinter
     import Glibc
 #endif
 
-/// `vprinter run`: loads the profiles, starts the printers, prints their URIs, serves until a signal.
+/// `vprinter run`: makes the printers of the command line and the config file, starts listening, prints their
+/// URIs, advertises them and serves until a signal. There is no fixed limit on the number of printers.
 struct RunCommand {
     let options: CommandLineOptions
-
-    /// Printers that run in one process at most.
-    static let maximumPrinters = 64
+    /// The `--config` file, when one was given.
+    var config: ConfigFile?
 
     func run() -> Int32 {
         Lifecycle.holdTerminationSignals()
         let log: @Sendable (String) -> Void = { Console.log($0) }
-        let profileNames = options.profiles.isEmpty ? ["duplex-laser"] : options.profiles
-        guard profileNames.count <= Self.maximumPrinters else {
-            Console.log("error: at most \(Self.maximumPrinters) printers can run in one process")
-            return 2
+        var specs = (config?.printers ?? []) + options.profiles.map { PrinterSpec(profile: $0) }
+        if specs.isEmpty { specs = [PrinterSpec(profile: "duplex-laser")] }
+        for index in specs.indices {
+            specs[index].scenarios = options.scenarios + specs[index].scenarios
+            // The command line's --speed and --consumables win over what a scenario says.
+            specs[index].speed = specs[index].speed ?? options.speed.flatMap(PrintSpeed.init(rawValue:))
+            specs[index].tracksConsumables =
+                specs[index].tracksConsumables ?? options.consumables.map { $0 == "tracked" }
         }
-        var profiles: [PrinterProfile] = []
-        for name in profileNames {
+        var profileNames: [String] = []
+        var loaded: [String: String] = [:]
+        let profileDirectories = PrinterProfile.searchDirectories()
+        for spec in specs {
             do {
-                profiles.append(
-                    try PrinterProfile.load(nameOrPath: name, searchDirectories: PrinterProfile.searchDirectories()))
+                if loaded[spec.profile] == nil {
+                    loaded[spec.profile] =
+                        try PrinterProfile.load(nameOrPath: spec.profile, searchDirectories: profileDirectories).name
+                }
+                profileNames.append(loaded[spec.profile] ?? spec.profile)
             } catch {
                 Console.log("error: \(error)")
                 return 1
             }
+        }
+        let names = PrinterNames.assign(specs: specs, profileNames: profileNames, requested: options.name)
+        if let duplicate = PrinterNames.firstDuplicate(names) {
+            Console.log("error: two printers are named '\(duplicate)'; give each its own name")
+            return 2
         }
         // Absolute, so that the render worker and every later path resolve the same way.
         let given = options.outputDirectory
@@ -42,15 +56,6 @@ struct RunCommand {
             Console.log("error: \(problem)")
             return 1
         }
-        var scenarios: [Scenario] = []
-        for file in options.scenarios {
-            do {
-                scenarios.append(try Scenario.load(file: file))
-            } catch {
-                Console.log("error: \(error)")
-                return 1
-            }
-        }
         let security: SecuritySetup
         switch SecuritySetup.prepare(
             options.security, outputDirectory: output, listen: options.listen, dnssd: options.dnssd, log: log)
@@ -60,15 +65,8 @@ struct RunCommand {
             Console.log("error: \(error)")
             return 1
         }
-        let speed = PrintSpeed(rawValue: options.speed ?? "") ?? scenarios.compactMap(\.speed).last ?? .instant
-        let tracksConsumables =
-            options.consumables.map { $0 == "tracked" } ?? scenarios.compactMap(\.tracksConsumables).last ?? false
-        let names = PrinterNames.assign(profiles: profiles.map(\.name), requested: options.name)
-        let several = profiles.count > 1
-        let jobIDs = JobIDAllocator(outputDirectory: output)
-        let scheduler = JobScheduler(
-            workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount)
-        var renderer: RenderWorkerClient?
+        let metrics = ServiceMetrics()
+        var renderer: (any JobRenderer)?
         if options.render {
             guard let worker = RenderWorkerClient.locateWorker() else {
                 Console.log(
@@ -76,42 +74,32 @@ struct RunCommand {
                 )
                 return 1
             }
-            renderer = RenderWorkerClient(
+            let client = RenderWorkerClient(
                 executable: worker, renderDPI: options.renderDPI,
                 rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI,
                 limits: options.renderLimits)
+            renderer = MeasuredRenderer(client, metrics: metrics)
         }
-        let events = EventHub()
-        var printers: [Printer] = []
-        for (profile, name) in zip(profiles, names) {
-            let context = ProfileAttributeContext(printerName: name)
-            var configuration = PrinterConfiguration(
-                name: name,
-                resourcePath: several ? "/ipp/print/\(PrinterConfiguration.pathSegment(for: name))" : "/ipp/print",
-                uuid: PrinterConfiguration.uuid(forName: name), attributes: profile.printerAttributes(context: context),
+        let jobIDs = JobIDAllocator(outputDirectory: output)
+        let factory = PrinterFactory(
+            settings: PrinterFactory.Settings(
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
-                maximumJobs: options.maximumJobs)
-            configuration.speed = speed
-            configuration.overridingAttributes = profile.attributes
-            configuration.tracksConsumables = tracksConsumables
-            configuration.security = security.printerSecurity
-            printers.append(
-                Printer(
-                    configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer,
-                    events: events,
-                    log: log))
-        }
-        for printer in printers { printer.beginRestore() }
-        let service = PrinterService(
-            printers: printers, events: events, apiToken: options.apiToken, access: security.access, log: log)
+                maximumJobs: options.maximumJobs, security: security.printerSecurity),
+            jobIDs: jobIDs,
+            scheduler: JobScheduler(workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
+            renderer: renderer, events: EventHub(), log: log)
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
-        let server = HTTPServer(
-            configuration: HTTPServerConfiguration(
+        let advertiser = options.dnssd ? Advertiser(log: log) : nil
+        // Every listener, the process's and each printer's own port, speaks the same TLS; every printer asks
+        // the same credentials, including printers created at runtime.
+        let fleet = PrinterFleet(
+            factory: factory, advertiser: advertiser,
+            serverConfiguration: HTTPServerConfiguration(
                 addresses: options.listen, port: options.port, limits: limits, tls: security.tls),
-            handler: service)
+            apiToken: options.apiToken, access: security.access, metrics: metrics, log: log)
         do {
-            try server.start()
+            try fleet.start()
         } catch {
             switch error {
             case .addressInUse(let port):
@@ -123,40 +111,53 @@ struct RunCommand {
         }
         if !security.access.isEnabled && SecuritySetup.listensBeyondLoopback(options.listen) {
             log(
-                "warning: anyone who can reach port \(server.port) can read every printed document and page and change "
-                    + "the printer; use --listen 127.0.0.1 to keep it on this machine, or --user NAME:PASSWORD "
+                "warning: anyone who can reach port \(fleet.port) can read every printed document and page and change "
+                    + "the printers; use --listen 127.0.0.1 to keep it on this machine, or --user NAME:PASSWORD "
                     + "(with --tls) to ask for credentials")
         }
+        advertiser?.start()
+        var hosted: [HostedPrinter] = []
+        for (spec, name) in zip(specs, names) {
+            do {
+                hosted.append(
+                    try fleet.add(
+                        spec, name: name, resourcePath: specs.count == 1 ? "/ipp/print" : nil, isRuntime: false,
+                        restoring: true))
+            } catch {
+                Console.log("error: printer '\(name)': \(error)")
+                advertiser?.stop()
+                fleet.stop()
+                return 1
+            }
+        }
         let host = options.listen.count == 1 ? Self.uriHost(options.listen[0]) : "localhost"
-        let scheme = security.tls == nil ? "ipp" : "ipps"
-        let uris = printers.map { "\(scheme)://\(host):\(server.port)\($0.configuration.resourcePath)" }
+        let uris = hosted.map { fleet.uri(of: $0, host: host) }
         if let readyFile = options.readyFile {
             do {
                 try (uris.joined(separator: "\n") + "\n").write(toFile: readyFile, atomically: true, encoding: .utf8)
             } catch {
                 Console.log("error: cannot write the ready file \(readyFile): \(error.localizedDescription)")
-                server.stop()
+                advertiser?.stop()
+                fleet.stop()
                 return 1
             }
         }
-        for uri in uris { Console.out(uri) }
-        for (printer, uri) in zip(printers, uris) {
-            log("printer '\(printer.name)' ready at \(uri), recording jobs in \(output)/jobs")
+        Console.out(uris.joined(separator: "\n"))
+        if hosted.count <= Self.printersLoggedOneByOne {
+            for (printer, uri) in zip(hosted, uris) {
+                log("printer '\(printer.name)' ready at \(uri), recording jobs in \(output)/jobs")
+            }
+        } else {
+            log("\(hosted.count) printers ready on port \(fleet.port), recording jobs in \(output)/jobs")
         }
         let policy = RestartPolicy(rawValue: options.onRestart) ?? .requeue
-        Self.restoreJobs(printers: printers, outputDirectory: output, before: jobIDs.first, policy: policy, log: log)
-        for scenario in scenarios {
-            log("playing scenario '\(scenario.name)': \(scenario.faults.count) fault(s)")
-            for printer in printers {
-                for fault in scenario.faults { printer.addFault(fault) }
-            }
-        }
-        let advertiser =
-            options.dnssd
-            ? Advertiser(printers: printers, port: server.port, txtOverrides: profiles.map(\.txt), log: log) : nil
-        advertiser?.start()
-        Lifecycle.run(server: server, printers: printers, advertiser: advertiser, onRestart: policy, log: log)
+        Self.restoreJobs(
+            printers: hosted.map(\.printer), outputDirectory: output, before: jobIDs.first, policy: policy, log: log)
+        Lifecycle.run(fleet: fleet, advertiser: advertiser, onRestart: policy, log: log)
     }
+
+    /// Up to this many printers, each gets its own "ready" line on stderr; a larger fleet gets one line.
+    static let printersLoggedOneByOne = 16
 
     /// Reads the records of earlier runs (jobs numbered below `firstNewID`) in the background and hands each
     /// printer its own jobs, to take over as `policy` says.
@@ -171,10 +172,12 @@ struct RunCommand {
             if contents.leftoversRemoved > 0 {
                 log("removed \(contents.leftoversRemoved) half-written files and folders of an interrupted run")
             }
+            var byPrinter: [String: [Job]] = [:]
+            for job in contents.jobs { byPrinter[job.printerName, default: []].append(job) }
             let names = Set(printers.map(\.name))
             let others = contents.jobs.filter { !names.contains($0.printerName) }.count
             for printer in printers {
-                printer.restore(contents.jobs.filter { $0.printerName == printer.name }, policy: policy)
+                printer.restore(byPrinter[printer.name] ?? [], policy: policy)
             }
             if !contents.jobs.isEmpty {
                 log(

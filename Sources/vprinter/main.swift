@@ -5,8 +5,10 @@ import Foundation
 #endif
 
 let options: CommandLineOptions
+let config: ConfigFile?
 do {
-    options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    (options, config) = try OptionSources.resolve(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch {
     Console.log("error: \(error.message)")
     exit(2)
@@ -30,7 +32,7 @@ case .jobs:
 case .wait:
     exit(WaitCommand(options: options).run())
 case .run:
-    exit(RunCommand(options: options).run())
+    exit(RunCommand(options: options, config: config).run())
 case .render:
     exit(RenderCommand(options: options).run())
 }

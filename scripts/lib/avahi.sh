@@ -17,6 +17,11 @@
 
 # How long to wait for the bus or the daemon to answer, in tenths of a second.
 VP_AVAHI_WAIT_TENTHS=${VP_AVAHI_WAIT_TENTHS:-100}
+# Per-client and cache limits of the test daemon (Avahi's defaults: 1024 objects per client, 32 entries per
+# entry group, 4096 cached records per interface).
+VP_AVAHI_OBJECTS_PER_CLIENT=${VP_AVAHI_OBJECTS_PER_CLIENT:-8192}
+VP_AVAHI_ENTRIES_PER_GROUP=${VP_AVAHI_ENTRIES_PER_GROUP:-64}
+VP_AVAHI_CACHE_ENTRIES=${VP_AVAHI_CACHE_ENTRIES:-65536}
 
 # True when an avahi-daemon answers on the system bus named by DBUS_SYSTEM_BUS_ADDRESS (or the default bus).
 vp_avahi_reachable() {
@@ -68,6 +73,12 @@ use-ipv6=yes
 enable-dbus=yes
 ratelimit-interval-usec=1000000
 ratelimit-burst=1000
+# Fleets (docs/dnssd.md "Many printers"): vprinter is one D-Bus client with one entry group per printer, and
+# Avahi's defaults allow a client 1024 objects (entry groups, browsers, resolvers) and an entry group 32
+# resource records. Raised so that a test fleet of thousands of printers is advertised whole.
+objects-per-client-max=$VP_AVAHI_OBJECTS_PER_CLIENT
+entries-per-entry-group-max=$VP_AVAHI_ENTRIES_PER_GROUP
+cache-entries-max=$VP_AVAHI_CACHE_ENTRIES
 
 [wide-area]
 enable-wide-area=no

@@ -68,13 +68,19 @@ PassEnv DBUS_SYSTEM_BUS_ADDRESS
 EOF
 }
 
+# True when the cupsd of CUPS_SERVER answers. `lpstat -r` exits 0 whether or not it does ("scheduler is not
+# running"), so its words are read.
+services_cupsd_answers() {
+    [[ "$(LC_ALL=C lpstat -r 2>/dev/null)" == "scheduler is running" ]]
+}
+
 # Starts the private cupsd and waits until it answers. Exports CUPS_SERVER and CUPS_STATEDIR.
 services_start_cupsd() {
     if [[ -n "$VP_CUPSD_PID" ]] && kill -0 "$VP_CUPSD_PID" 2>/dev/null; then
         return 0
     fi
     # A private cupsd that a parent script started (it exported these) is reused.
-    if [[ -n "${CUPS_SERVER:-}" && -n "${VP_CUPSD_DIR:-}" ]] && lpstat -r >/dev/null 2>&1; then
+    if [[ -n "${CUPS_SERVER:-}" && -n "${VP_CUPSD_DIR:-}" ]] && services_cupsd_answers; then
         services_log "reusing the private cupsd on $CUPS_SERVER"
         return 0
     fi
@@ -98,7 +104,7 @@ services_start_cupsd() {
     VP_CUPSD_PID=$!
     export CUPS_SERVER="127.0.0.1:$port"
     export CUPS_STATEDIR="$VP_CUPSD_DIR/run"
-    if ! services_wait_for lpstat -r; then
+    if ! services_wait_for services_cupsd_answers; then
         services_log "cupsd did not start on $CUPS_SERVER; its log follows"
         cat "$VP_CUPSD_DIR/log/cupsd.out" "$VP_CUPSD_DIR/log/error_log" >&2 2>/dev/null || true
         services_stop_cupsd

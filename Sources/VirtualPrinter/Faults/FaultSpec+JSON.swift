@@ -118,6 +118,12 @@ extension FaultSpec {
             return .setSupply(
                 index: index, level: try integer(supply["level"] ?? -1, path: "\(path).supply.level", range: 0...100))
         }
+        if let power = object["power"] {
+            guard let word = power as? String, word == "on" || word == "off" else {
+                throw .invalid(path: "\(path).power", problem: "expected \"on\" or \"off\"")
+            }
+            return .power(on: word == "on")
+        }
         if let bin = object["output-bin"] as? [String: Any] {
             return .setOutputBin(
                 level: try integer(bin["level"] ?? -1, path: "\(path).output-bin.level", range: 0...100_000))

@@ -57,6 +57,8 @@ public enum FaultEffect: Sendable, Equatable {
     case setSupply(index: Int?, level: Int)
     /// Sets the output bin's level (sheets).
     case setOutputBin(level: Int)
+    /// Switches the printer off (withdrawn from DNS-SD, its path closes connections unanswered) or on again.
+    case power(on: Bool)
 
     /// True for effects that act on one request.
     public var isRequestEffect: Bool {

@@ -46,6 +46,7 @@ extension Printer {
     func fire(_ id: Int, jobID: Int?) {
         guard let fault = faults.markFired(id, at: Clock.now()) else { return }
         log("fault \(id) fired: \(fault.spec.effect)")
+        counters.faultsFired.add(1, ordering: .relaxed)
         apply(fault.spec.effect, jobID: jobID)
         if let seconds = fault.spec.clearAfter {
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
@@ -78,6 +79,8 @@ extension Printer {
             setSupplyLevel(index: index, level: level)
         case .setOutputBin(let level):
             setOutputBinLevel(level)
+        case .power(let on):
+            power.set(on: on)
         case .status, .delay, .closeConnection, .slowRead:
             break  // request effects act in PrinterService
         }
@@ -95,6 +98,8 @@ extension Printer {
             setSupplyLevel(index: index, level: 100)
         case .setOutputBin:
             setOutputBinLevel(0)
+        case .power(let on):
+            power.set(on: !on)
         default:
             break
         }

@@ -18,41 +18,11 @@ enum IPPRequestValidator {
 
     /// Checks the request; returns its target, or the error response to send.
     static func validate(_ message: IPPMessage) -> Result<Target, IPPResponseError> {
-        guard message.version.major == 1 || message.version.major == 2 else {
-            return .failure(
-                IPPResponseError(
-                    .serverErrorVersionNotSupported, "IPP version \(message.version) is not supported; use 1.x or 2.x.")
-            )
-        }
-        guard message.requestID > 0 else {
-            return .failure(IPPResponseError(.clientErrorBadRequest, "The request-id must be greater than zero."))
-        }
-        var previous: UInt8 = 0
-        for group in message.groups {
-            guard group.tag.rawValue >= previous else {
-                return .failure(IPPResponseError(.clientErrorBadRequest, "Attribute groups are out of order."))
-            }
-            previous = group.tag.rawValue
-        }
-        guard let operation = message.groups.first, operation.tag == .operationAttributes,
-            operation.attributes.count >= 2
-        else {
-            return .failure(
-                IPPResponseError(
-                    .clientErrorBadRequest,
-                    "The request must start with attributes-charset and attributes-natural-language."))
-        }
+        if let error = checkHeader(message) { return .failure(error) }
+        let operation = message.groups[0]
         let charset = operation.attributes[0]
-        let language = operation.attributes[1]
-        guard charset.name == "attributes-charset", case .charset(let charsetName)? = charset.value,
-            charset.values.count == 1,
-            language.name == "attributes-natural-language", case .naturalLanguage? = language.value,
-            language.values.count == 1
-        else {
-            return .failure(
-                IPPResponseError(
-                    .clientErrorBadRequest,
-                    "The first two attributes must be attributes-charset and attributes-natural-language."))
+        guard case .charset(let charsetName)? = charset.value else {
+            return .failure(IPPResponseError(.clientErrorBadRequest, "The request has no attributes-charset."))
         }
         let target: Target
         if let jobURI = operation["job-uri"] {
@@ -82,6 +52,44 @@ enum IPPRequestValidator {
             return .failure(error)
         }
         return .success(target)
+    }
+
+    /// The checks of every request, whatever its target (RFC 8011 section 4.1): version, request-id, group
+    /// order, attributes-charset and attributes-natural-language first. Nil when they pass.
+    static func checkHeader(_ message: IPPMessage) -> IPPResponseError? {
+        guard message.version.major == 1 || message.version.major == 2 else {
+            return IPPResponseError(
+                .serverErrorVersionNotSupported, "IPP version \(message.version) is not supported; use 1.x or 2.x.")
+        }
+        guard message.requestID > 0 else {
+            return IPPResponseError(.clientErrorBadRequest, "The request-id must be greater than zero.")
+        }
+        var previous: UInt8 = 0
+        for group in message.groups {
+            guard group.tag.rawValue >= previous else {
+                return IPPResponseError(.clientErrorBadRequest, "Attribute groups are out of order.")
+            }
+            previous = group.tag.rawValue
+        }
+        guard let operation = message.groups.first, operation.tag == .operationAttributes,
+            operation.attributes.count >= 2
+        else {
+            return IPPResponseError(
+                .clientErrorBadRequest,
+                "The request must start with attributes-charset and attributes-natural-language.")
+        }
+        let charset = operation.attributes[0]
+        let language = operation.attributes[1]
+        guard charset.name == "attributes-charset", case .charset? = charset.value,
+            charset.values.count == 1,
+            language.name == "attributes-natural-language", case .naturalLanguage? = language.value,
+            language.values.count == 1
+        else {
+            return IPPResponseError(
+                .clientErrorBadRequest,
+                "The first two attributes must be attributes-charset and attributes-natural-language.")
+        }
+        return nil
     }
 
     /// The path of an ipp, ipps, http or https URI.

@@ -10,6 +10,8 @@ struct IPPResponse: Sendable {
     var groups: [IPPAttributeGroup] = []
     /// Pre-encoded attributes appended as a final printer-attributes group (Get-Printer-Attributes).
     var encodedPrinterAttributes: [UInt8]?
+    /// Pre-encoded printer-attributes groups, one per printer (PWG 5100.22 Get-Printers), after the others.
+    var encodedPrinterGroups: [[UInt8]] = []
 
     init(status: IPPStatus = .successfulOK, message: String? = nil) {
         self.status = status
@@ -40,6 +42,14 @@ struct IPPResponse: Sendable {
             bytes.removeLast()  // end-of-attributes
             bytes.append(IPPTag.printerAttributes.rawValue)
             bytes += encodedPrinterAttributes
+            bytes.append(IPPTag.endOfAttributes.rawValue)
+        }
+        if !encodedPrinterGroups.isEmpty {
+            bytes.removeLast()
+            for group in encodedPrinterGroups {
+                bytes.append(IPPTag.printerAttributes.rawValue)
+                bytes += group
+            }
             bytes.append(IPPTag.endOfAttributes.rawValue)
         }
         return bytes

@@ -24,6 +24,10 @@ public final class Printer: Sendable {
     let faults = FaultEngine()
     /// Event notification subscriptions and their events (RFC 3995, RFC 3996).
     let subscriptions = SubscriptionStore()
+    /// On or off (issue 13 part 6): off, the printer is not advertised and its path answers nothing.
+    public let power = PowerSwitch()
+    /// Counts for `GET /metrics`.
+    public let counters = PrinterCounters()
     let log: @Sendable (String) -> Void
     /// When the printer started, for printer-up-time and time-at-* values.
     let startTime: Double

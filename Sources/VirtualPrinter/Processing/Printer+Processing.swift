@@ -118,6 +118,8 @@ extension Printer {
                 return
             }
             _ = try? job.apply(event, at: Clock.now())
+            // Counted before the end is recorded and told to waiters, so that /metrics read after a wait agrees.
+            if job.state.isTerminal { counters.jobEnded(job) }
             if case .processingFinished = event, job.state == .completed, let stored = Self.storedReasons(of: job) {
                 job.reasons = stored
             }

@@ -66,26 +66,15 @@ extension PrinterService {
     /// asked for, an admin's credentials do too (401 without credentials, 403 for other users); with neither
     /// set, only loopback may change things.
     func refuseMutation(_ request: HTTPRequest) -> HTTPResponse? {
-        if carriesAPIToken(request) { return nil }
-        if access.isEnabled {
-            switch admit(request, needsCredentials: true) {
-            case .refused(let response):
-                return response
-            case .allowed(let identity):
-                guard identity.isAdmin else {
-                    return json(["error": "changes are for admins (vprinter --admin NAME)"], status: 403)
-                }
-                return nil
-            }
-        }
-        if apiToken != nil {
-            return json(["error": "this call needs Authorization: Bearer <api token>"], status: 403)
-        }
-        guard request.isLoopback else {
+        switch changeRefusal(request) {
+        case nil: return nil
+        case .http(let response): return response
+        case .notAdmin: return json(["error": "changes are for admins (vprinter --admin NAME)"], status: 403)
+        case .needsToken: return json(["error": "this call needs Authorization: Bearer <api token>"], status: 403)
+        case .notLoopback:
             return json(
                 ["error": "changes are accepted from loopback only; start vprinter with --api-token"], status: 403)
         }
-        return nil
     }
 
     /// Jobs oldest first, filtered by `printer`, `state` (a job-state keyword, or `ended` / `active`) and `name`.

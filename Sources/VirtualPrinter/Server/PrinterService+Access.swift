@@ -36,6 +36,33 @@ extension PrinterService {
         }
     }
 
+    /// Why a change (the API's mutating calls, the System Service's Create-Printer, Delete-Printer and power)
+    /// is refused.
+    enum ChangeRefusal {
+        /// Answer this at the HTTP level: 401 without credentials or with wrong ones, 426 over plain HTTP.
+        case http(HTTPResponse)
+        /// Credentials are asked for and the user is not an admin.
+        case notAdmin
+        /// `--api-token` is set and the request does not carry it.
+        case needsToken
+        /// Neither credentials nor an API token are set, and the request is not from loopback.
+        case notLoopback
+    }
+
+    /// Whether a change may go on: the API token always may; with credentials asked for, admins only; with
+    /// an API token set, only requests that carry it; with neither, requests from loopback.
+    func changeRefusal(_ request: HTTPRequest) -> ChangeRefusal? {
+        if carriesAPIToken(request) { return nil }
+        if access.isEnabled {
+            switch admit(request, needsCredentials: true) {
+            case .refused(let response): return .http(response)
+            case .allowed(let identity): return identity.isAdmin ? nil : .notAdmin
+            }
+        }
+        if apiToken != nil { return .needsToken }
+        return request.isLoopback ? nil : .notLoopback
+    }
+
     /// The user name of requests that carry the API token: they act as an admin.
     static let apiTokenUser = "api-token"
 
@@ -54,7 +81,7 @@ extension PrinterService {
 
     /// 426 offering TLS when the port speaks it, else 401.
     private func tlsOrUnauthorized(_ text: String) -> HTTPResponse {
-        guard printers.contains(where: { $0.configuration.security.offersTLS }) else {
+        guard security.offersTLS else {
             return unauthorized(text + "\n")
         }
         return .tlsRequired(text + "\n")

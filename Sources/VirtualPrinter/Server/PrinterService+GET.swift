@@ -6,9 +6,12 @@ extension PrinterService {
     /// GET and HEAD: printer icons, the JSON API and the web page.
     func handleGET(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
-        for printer in printers {
+        // The icon's printer by its path (one lookup, however many printers run).
+        if path.hasSuffix(".png"), let slash = path.lastIndex(of: "/"),
+            let printer = printer(atPath: String(path[..<slash]))
+        {
             let prefix = printer.configuration.resourcePath + "/icon-"
-            if path.hasPrefix(prefix), path.hasSuffix(".png"),
+            if path.hasPrefix(prefix),
                 let size = Int(path.dropFirst(prefix.count).dropLast(4)), PrinterIcon.sizes.contains(size)
             {
                 var headers = HTTPHeaders()
@@ -46,6 +49,7 @@ extension PrinterService {
 
     /// A printer as `GET /api/v1/printers` lists it, with URIs built from the host and port the client used.
     func printerSummary(_ printer: Printer, request: HTTPRequest) -> [String: Any] {
+        if let hosted = registry.printer(named: printer.name) { return summary(of: hosted, request: request) }
         let host = request.host ?? "localhost"
         return PrinterOverview(printer).json(authority: "\(host):\(request.localPort)", secure: request.isEncrypted)
     }

@@ -1,12 +1,21 @@
 import Foundation
 import HTTPServer
 import IPP
+import Synchronization
 
 /// The HTTP face of the printers of one process: IPP over HTTP on each printer's path, icons, the web page and
 /// the JSON API, all on one port.
 public final class PrinterService: HTTPHandler {
-    public let printers: [Printer]
-    private let byPath: [String: Printer]
+    /// The printers served, by path, name and printer-id; they may come and go at runtime.
+    public let registry: PrinterRegistry
+    /// Every printer served now, in order.
+    public var printers: [Printer] { registry.printers }
+    /// The fleet that creates and removes printers at runtime; nil for a fixed set (an embedded printer).
+    let fleet = Mutex<PrinterFleet?>(nil)
+    /// IPP request and render measurements for `GET /metrics`.
+    public let metrics: ServiceMetrics
+    /// When the service started: system-up-time of the System Service.
+    let startTime = Clock.now()
     let log: @Sendable (String) -> Void
     /// How long a request with `Expect: 100-continue` may take to start sending its attributes before the printer
     /// answers `100 Continue` anyway, in seconds.
@@ -23,34 +32,59 @@ public final class PrinterService: HTTPHandler {
     let apiTokenDigest: [UInt8]?
     /// Who may do what when credentials are asked for (`--user`); `.open` asks for none.
     let access: AccessControl
+    /// What the ports speak (TLS or not) and whether credentials are asked for: the System Service's URIs
+    /// and the answer to credentials over plain HTTP (426 when TLS is there to upgrade to).
+    let security: PrinterSecurity
 
     public init(
         printers: [Printer], events: EventHub? = nil, apiToken: String? = nil, access: AccessControl = .open,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        self.printers = printers
+        registry = PrinterRegistry(
+            printers.enumerated().map { index, printer in
+                HostedPrinter(printer: printer, id: index + 1, port: nil, txtOverrides: [], isRuntime: false)
+            })
         self.events = events ?? printers.first?.events ?? EventHub()
         self.apiToken = apiToken
         apiTokenDigest = apiToken.map { ConstantTime.digest(of: Array($0.utf8)) }
         self.access = access
-        var byPath: [String: Printer] = [:]
-        for printer in printers { byPath[printer.configuration.resourcePath] = printer }
-        self.byPath = byPath
+        security = printers.first?.configuration.security ?? PrinterSecurity()
+        self.log = log
+        metrics = ServiceMetrics()
+    }
+
+    /// A service over a registry that a ``PrinterFleet`` fills; `security` is what its ports speak and ask,
+    /// which every printer the fleet makes states too.
+    public init(
+        registry: PrinterRegistry, events: EventHub, apiToken: String? = nil, access: AccessControl = .open,
+        security: PrinterSecurity = PrinterSecurity(), metrics: ServiceMetrics = ServiceMetrics(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.registry = registry
+        self.metrics = metrics
+        self.events = events
+        self.apiToken = apiToken
+        apiTokenDigest = apiToken.map { ConstantTime.digest(of: Array($0.utf8)) }
+        self.access = access
+        self.security = security
         self.log = log
     }
 
     /// The printer at a resource path.
     func printer(atPath path: String) -> Printer? {
-        byPath[path]
+        registry.printer(atPath: path)?.printer
     }
 
     public func handle(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
         if request.method == "OPTIONS" {
+            // A switched-off printer answers nothing, not even OPTIONS.
+            if let printer = printer(atPathOrBelow: request.path), !printer.power.isOn { return Self.unanswered }
             // RFC 9110 section 9.3.7; CUPS sends `OPTIONS *` to upgrade a connection to TLS (RFC 2817).
             var response = HTTPResponse(status: 200)
             response.headers.set("Allow", "GET, HEAD, OPTIONS, POST")
             return response
         }
+        if let response = handleFleetRequest(request, body: &body) { return response }
         if request.path.hasPrefix("/api/v1/printers/") {
             let route = request.path.split(separator: "/").dropFirst(2).map(String.init)
             if route.count >= 3 {
@@ -87,6 +121,7 @@ public final class PrinterService: HTTPHandler {
         // RFC 8010 section 4 / DESIGN.md: read and check the attributes first, then answer 100 Continue (or a final
         // error that spares the client sending its document).
         body.sendsContinueOnRead = false
+        let started = ContinuousClock.now
         do {
             try body.sendContinueUnlessDataArrives(within: Self.continueGrace)
         } catch {
@@ -111,14 +146,31 @@ public final class PrinterService: HTTPHandler {
             }
         }
         guard let (message, remainder) = decoded else { return HTTPResponse(status: 500) }
+        if request.path == SystemService.path {
+            // Reading the system is open as Get-Printer-Attributes is; changes follow the API's rules.
+            var refusal: ChangeRefusal?
+            if SystemService.changingOperations.contains(message.operation) {
+                refusal = changeRefusal(request)
+            } else if case .refused(let response) = admit(request, needsCredentials: false) {
+                return response
+            }
+            if case .http(let response)? = refusal { return response }
+            return ipp(
+                SystemService(service: self).perform(message, request: request, refusal: refusal), to: message,
+                since: started)
+        }
         let target: IPPRequestValidator.Target
         switch IPPRequestValidator.validate(message) {
         case .success(let value): target = value
-        case .failure(let error): return ipp(error.response, to: message)
+        case .failure(let error): return ipp(error.response, to: message, since: started)
         }
         guard let printer = printer(atPath: target.printerPath) else {
-            return ipp(.error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message)
+            return ipp(
+                .error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message,
+                since: started)
         }
+        // A switched-off printer answers nothing, not even a request for credentials.
+        guard printer.power.isOn else { return Self.unanswered }
         let identity: ClientIdentity
         switch admit(request, needsCredentials: !Printer.openOperations.contains(message.operation)) {
         case .allowed(let client): identity = client
@@ -134,14 +186,16 @@ public final class PrinterService: HTTPHandler {
         context.identity = identity
         context.requiresAuthentication = access.isEnabled
         context.isEncrypted = request.isEncrypted
-        if let refusal = printer.authorizationRefusal(context) { return ipp(refusal.response, to: message) }
+        if let refusal = printer.authorizationRefusal(context) {
+            return ipp(refusal.response, to: message, since: started)
+        }
         var abort: HTTPResponse.Abort?
         var bytesPerSecond: Int?
         for effect in printer.requestFaultEffects(operation: message.operation.description) {
             switch effect {
             case .status(let status, let text):
                 log("fault: answering \(message.operation) with \(status)")
-                return ipp(.error(status, text), to: message)
+                return ipp(.error(status, text), to: message, since: started)
             case .delay(let seconds):
                 Thread.sleep(forTimeInterval: seconds)
             case .closeConnection(let midResponse):
@@ -155,7 +209,7 @@ public final class PrinterService: HTTPHandler {
         var response: HTTPResponse
         switch printer.perform(context) {
         case .response(let answer):
-            response = ipp(answer, to: message)
+            response = ipp(answer, to: message, since: started)
         case .receiveDocument(let reception):
             do {
                 try body.sendContinue()
@@ -164,7 +218,8 @@ public final class PrinterService: HTTPHandler {
                 return HTTPResponse(status: 400, text: "The connection failed.\n")
             }
             response = ipp(
-                receive(reception, remainder: remainder, body: &body, bytesPerSecond: bytesPerSecond), to: message)
+                receive(reception, remainder: remainder, body: &body, bytesPerSecond: bytesPerSecond, printer: printer),
+                to: message, since: started)
         }
         if let abort {
             log("fault: breaking the connection of \(message.operation) (\(abort))")
@@ -176,7 +231,7 @@ public final class PrinterService: HTTPHandler {
     /// Streams the document that follows the attributes into the job's folder.
     func receive(
         _ reception: DocumentReception, remainder: ArraySlice<UInt8>, body: inout HTTPRequestBody,
-        bytesPerSecond: Int? = nil
+        bytesPerSecond: Int? = nil, printer: Printer? = nil
     ) -> IPPResponse {
         let writer = reception.writer
         let readSize = min(Self.documentReadSize, max(1, bytesPerSecond ?? Self.documentReadSize))
@@ -184,6 +239,7 @@ public final class PrinterService: HTTPHandler {
         defer { buffer.deallocate() }
         do throws(DocumentError) {
             try writer.write(remainder)
+            printer?.counters.bytesReceived.add(remainder.count, ordering: .relaxed)
             while true {
                 let count: Int
                 do {
@@ -192,6 +248,7 @@ public final class PrinterService: HTTPHandler {
                     throw DocumentError.transfer("\(error)")
                 }
                 if count == 0 { break }
+                printer?.counters.bytesReceived.add(count, ordering: .relaxed)
                 try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
                 if let bytesPerSecond { Thread.sleep(forTimeInterval: Double(count) / Double(bytesPerSecond)) }
             }
@@ -202,8 +259,16 @@ public final class PrinterService: HTTPHandler {
         }
     }
 
-    /// The HTTP response carrying an IPP response to a decoded request (same version and request-id).
-    func ipp(_ response: IPPResponse, to request: IPPMessage) -> HTTPResponse {
+    /// The HTTP response carrying an IPP response to a decoded request (same version and request-id); with
+    /// `started`, the request is counted in the metrics with its latency.
+    func ipp(_ response: IPPResponse, to request: IPPMessage, since started: ContinuousClock.Instant? = nil)
+        -> HTTPResponse
+    {
+        if let started {
+            metrics.recordRequest(
+                operation: request.operation, status: response.status,
+                seconds: (ContinuousClock.now - started).seconds)
+        }
         let version = request.version.major == 1 || request.version.major == 2 ? request.version : .v1_1
         return ippHTTPResponse(response.encode(version: version, requestID: request.requestID))
     }

@@ -1,0 +1,140 @@
+import Foundation
+import IPP
+import Synchronization
+
+/// Makes printers from ``PrinterSpec``s with the process-wide parts they share: the output folder, job ids,
+/// the render scheduler and renderer, the event hub. Profiles are loaded once per name and reused, so a fleet
+/// of 1,000 printers of one profile reads and decodes it once.
+public final class PrinterFactory: Sendable {
+    public struct Settings: Sendable {
+        public var outputDirectory: String
+        public var maximumDocumentSize: Int
+        public var maximumJobs: Int?
+        public var speed: PrintSpeed
+        public var tracksConsumables: Bool
+        public var profileDirectories: [String]
+        /// TLS and credentials as every printer states them (its URIs, attributes and TXT record); the same
+        /// for printers made at start and at runtime, since they share the process's listeners and accounts.
+        public var security: PrinterSecurity
+
+        public init(
+            outputDirectory: String, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
+            maximumJobs: Int? = nil, speed: PrintSpeed = .instant, tracksConsumables: Bool = false,
+            profileDirectories: [String] = PrinterProfile.searchDirectories(),
+            security: PrinterSecurity = PrinterSecurity()
+        ) {
+            self.outputDirectory = outputDirectory
+            self.maximumDocumentSize = maximumDocumentSize
+            self.maximumJobs = maximumJobs
+            self.speed = speed
+            self.tracksConsumables = tracksConsumables
+            self.profileDirectories = profileDirectories
+            self.security = security
+        }
+    }
+
+    /// A printer made and what goes with it.
+    public struct Made: Sendable {
+        public let printer: Printer
+        public let profile: PrinterProfile
+        public let scenarios: [Scenario]
+    }
+
+    public let settings: Settings
+    let jobIDs: JobIDAllocator
+    let scheduler: JobScheduler
+    let renderer: (any JobRenderer)?
+    public let events: EventHub
+    let log: @Sendable (String) -> Void
+    private let profiles = Mutex<[String: PrinterProfile]>([:])
+    private let loadedScenarios = Mutex<[String: Scenario]>([:])
+
+    public init(
+        settings: Settings, jobIDs: JobIDAllocator, scheduler: JobScheduler, renderer: (any JobRenderer)?,
+        events: EventHub, log: @escaping @Sendable (String) -> Void
+    ) {
+        self.settings = settings
+        self.jobIDs = jobIDs
+        self.scheduler = scheduler
+        self.renderer = renderer
+        self.events = events
+        self.log = log
+    }
+
+    /// Loads (once) the profile a spec names.
+    public func profile(_ nameOrPath: String) throws(FleetError) -> PrinterProfile {
+        if let known = profiles.withLock({ $0[nameOrPath] }) { return known }
+        let loaded: PrinterProfile
+        do {
+            loaded = try PrinterProfile.load(nameOrPath: nameOrPath, searchDirectories: settings.profileDirectories)
+        } catch {
+            throw .profile("\(error)")
+        }
+        profiles.withLock { $0[nameOrPath] = loaded }
+        return loaded
+    }
+
+    /// Loads (once) a scenario file, or a shipped scenario by name (`scenarios/<name>.json` beside a profiles
+    /// folder).
+    public func scenario(_ file: String) throws(FleetError) -> Scenario {
+        if let known = loadedScenarios.withLock({ $0[file] }) { return known }
+        var path = file
+        if !FileManager.default.fileExists(atPath: file), !file.contains("/") {
+            let candidates = settings.profileDirectories.map {
+                URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("scenarios/\(file).json")
+                    .path
+            }
+            path = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? file
+        }
+        let loaded: Scenario
+        do {
+            loaded = try Scenario.load(file: path)
+        } catch {
+            throw .scenario("\(error)")
+        }
+        loadedScenarios.withLock { $0[file] = loaded }
+        return loaded
+    }
+
+    /// Makes a printer named `name` at `resourcePath` with printer-id `id`. Its faults are not added yet.
+    public func make(_ spec: PrinterSpec, name: String, resourcePath: String, id: Int) throws(FleetError) -> Made {
+        let profile = try profile(spec.profile)
+        var scenarios: [Scenario] = []
+        for file in spec.scenarios { scenarios.append(try scenario(file)) }
+        scenarios += spec.inlineScenarios
+        var attributes = profile.printerAttributes(context: ProfileAttributeContext(printerName: name))
+        // PWG 5100.22: a printer of a System Service has its printer-id.
+        attributes.append(IPPAttribute("printer-id", .integer(Int32(clamping: id))))
+        if let info = spec.info { attributes.append(IPPAttribute("printer-info", .text(info))) }
+        if let location = spec.location { attributes.append(IPPAttribute("printer-location", .text(location))) }
+        var configuration = PrinterConfiguration(
+            name: name, resourcePath: resourcePath, uuid: PrinterConfiguration.uuid(forName: name),
+            attributes: attributes, outputDirectory: settings.outputDirectory,
+            maximumDocumentSize: spec.maximumDocumentSize ?? settings.maximumDocumentSize,
+            maximumJobs: spec.maximumJobs ?? settings.maximumJobs)
+        configuration.speed = spec.speed ?? scenarios.compactMap(\.speed).last ?? settings.speed
+        configuration.tracksConsumables =
+            spec.tracksConsumables ?? scenarios.compactMap(\.tracksConsumables).last ?? settings.tracksConsumables
+        configuration.security = settings.security
+        // The profile's raw attributes win, as for vprinter --profile (docs/profiles.md).
+        configuration.overridingAttributes = profile.attributes
+        let printer = Printer(
+            configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer, events: events,
+            log: log)
+        return Made(printer: printer, profile: profile, scenarios: scenarios)
+    }
+
+    /// Checks a printer name: 1 to ``PrinterSpec/maximumNameBytes`` bytes, no control characters, not only
+    /// spaces.
+    public static func validate(name: String) throws(FleetError) {
+        let bytes = name.utf8.count
+        guard bytes > 0, bytes <= PrinterSpec.maximumNameBytes else {
+            throw .invalid("a printer name has 1 to \(PrinterSpec.maximumNameBytes) bytes, not \(bytes)")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+            !name.allSatisfy({ $0 == " " }), !name.contains("/")
+        else {
+            throw .invalid("a printer name has no control characters or '/' and is not only spaces")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// A renderer that records how long each job took to render (`vprinter_render_seconds`), then answers as the
+/// renderer it wraps.
+public struct MeasuredRenderer: JobRenderer {
+    let inner: any JobRenderer
+    let metrics: ServiceMetrics
+
+    public init(_ inner: any JobRenderer, metrics: ServiceMetrics) {
+        self.inner = inner
+        self.metrics = metrics
+    }
+
+    public func render(
+        _ job: RenderJob, password: String?, onImpression: @Sendable (ImpressionRecord) -> Void,
+        isCanceled: @escaping @Sendable () -> Bool
+    ) -> RenderOutcome {
+        let started = ContinuousClock.now
+        let outcome = inner.render(job, password: password, onImpression: onImpression, isCanceled: isCanceled)
+        metrics.recordRender(seconds: (ContinuousClock.now - started).seconds)
+        return outcome
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a Double.
+    var seconds: Double {
+        let (whole, fraction) = components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Where options come from besides the command line (issue 15 part 2, docs/config.md): `VPRINTER_<OPTION>`
+/// variables and the process options of a `--config` file. Both become option arguments for the one parser,
+/// so every option the parser knows has its variable and its config key without further code; the command
+/// line wins over the environment, and the environment over the config file.
+enum OptionSources {
+    /// The prefix of option variables.
+    static let prefix = "VPRINTER_"
+    /// Variables with the prefix that name no option: the render worker, the profile folders and test settings.
+    static let notOptions: Set<String> = [
+        "VPRINTER_RENDER", "VPRINTER_PROFILES", "VPRINTER_TEST_AVAHI", "VPRINTER_BIN", "VPRINTER_BINARY",
+    ]
+    /// Words that switch a flag option on or off from the environment.
+    static let trueWords: Set<String> = ["1", "true", "yes", "on"]
+    static let falseWords: Set<String> = ["0", "false", "no", "off", ""]
+
+    /// The options of a command line together with those of the environment and, when one is named, a config
+    /// file; also the printers the config file describes.
+    static func resolve(arguments: [String], environment: [String: String]) throws(UsageError) -> (
+        options: CommandLineOptions, config: ConfigFile?
+    ) {
+        var command: [String] = []
+        var rest = arguments
+        if let first = rest.first, !first.hasPrefix("-") {
+            command = [first]
+            rest.removeFirst()
+        }
+        let fromEnvironment = try environmentArguments(environment)
+        let environmentOnly = fromEnvironment.filter { !isGiven($0.option, in: rest) }.flatMap(\.arguments)
+        let early = try CommandLineOptions.parse(command + environmentOnly + rest, checkingCombinations: false)
+        var config: ConfigFile?
+        var fromConfig: [String] = []
+        if let file = early.configFile, early.command == .run {
+            let loaded = try ConfigFile.load(file)
+            config = loaded
+            fromConfig = loaded.processOptions.filter { option in
+                !isGiven(option.option, in: rest) && !fromEnvironment.contains { $0.option == option.option }
+            }.flatMap(\.arguments)
+        }
+        return (try CommandLineOptions.parse(command + fromConfig + environmentOnly + rest), config)
+    }
+
+    /// An option (its long name, `--output-dir`) and the arguments that give it.
+    struct Given {
+        var option: String
+        var arguments: [String]
+    }
+
+    /// The option arguments of the `VPRINTER_*` variables, in a stable order. Unknown variables are ignored
+    /// with a warning on stderr; a value the option refuses is a usage error naming the variable.
+    static func environmentArguments(_ environment: [String: String]) throws(UsageError) -> [Given] {
+        var given: [Given] = []
+        for (variable, value) in environment.sorted(by: { $0.key < $1.key }) where variable.hasPrefix(prefix) {
+            guard !notOptions.contains(variable) else { continue }
+            let option = "--" + variable.dropFirst(prefix.count).lowercased().replacingOccurrences(of: "_", with: "-")
+            do {
+                guard let arguments = try arguments(option: option, value: value) else {
+                    Console.log("warning: \(variable) names no option of vprinter; ignored")
+                    continue
+                }
+                given.append(Given(option: option, arguments: arguments))
+            } catch {
+                throw UsageError("\(variable): \(error.message)")
+            }
+        }
+        return given
+    }
+
+    /// The arguments that set `option` to `value`, as the parser understands the option: a flag is given or
+    /// not by a true or false word; a repeatable option takes a comma-separated list; any other takes the
+    /// value whole. Nil when the parser knows no such option (or it selects a command, as `--help` does).
+    static func arguments(option: String, value: String) throws(UsageError) -> [String]? {
+        let none = try CommandLineOptions.parse([], checkingCombinations: false)
+        if let flag = try? CommandLineOptions.parse([option], checkingCombinations: false) {
+            guard flag.command == none.command else { return nil }
+            let word = value.lowercased()
+            if trueWords.contains(word) { return [option] }
+            if falseWords.contains(word) { return [] }
+            throw UsageError("\(option) is a switch: give 1 or 0 (true or false), not '\(value)'")
+        }
+        let whole = ["\(option)=\(value)"]
+        do {
+            _ = try CommandLineOptions.parse(whole, checkingCombinations: false)
+        } catch {
+            if error.message.hasPrefix("unknown option") { return nil }
+            if !value.contains(",") { throw error }
+        }
+        let items = value.split(separator: ",", omittingEmptySubsequences: false).map {
+            "\(option)=\($0.trimmingCharacters(in: .whitespaces))"
+        }
+        if items.count > 1, let all = try? CommandLineOptions.parse(items, checkingCombinations: false),
+            let last = try? CommandLineOptions.parse([items[items.count - 1]], checkingCombinations: false), all != last
+        {
+            return items  // repeatable: each item counts
+        }
+        _ = try CommandLineOptions.parse(whole, checkingCombinations: false)
+        return whole
+    }
+
+    /// Whether the command line gives `option` (`--name`, `--name=...`, or a short alias the parser treats
+    /// the same, such as `-o` for `--output-dir`).
+    static func isGiven(_ option: String, in arguments: [String]) -> Bool {
+        for argument in arguments where argument.hasPrefix("-") {
+            if argument == option || argument.hasPrefix(option + "=") { return true }
+            guard !argument.hasPrefix("--"), argument.count == 2 else { continue }
+            // A short alias: the parser makes the same options of it as of the long name.
+            if let short = try? CommandLineOptions.parse([argument], checkingCombinations: false),
+                let long = try? CommandLineOptions.parse([option], checkingCombinations: false),
+                short == long
+            {
+                return true
+            }
+            let probe = "vprinter-probe-1"
+            if let short = try? CommandLineOptions.parse([argument, probe], checkingCombinations: false),
+                let long = try? CommandLineOptions.parse([option, probe], checkingCombinations: false), short == long
+            {
+                return true
+            }
+        }
+        return false
+    }
+}

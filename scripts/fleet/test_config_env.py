@@ -1,0 +1,157 @@
+"""Configuration (issue 15 part 2): VPRINTER_* variables for every option, --config files, what wins, and the
+JSON Schema of docs/config.md checked against the shipped examples."""
+import json
+import os
+import pathlib
+import subprocess
+import tempfile
+
+import jsonschema
+import pytest
+
+from conftest import REPO, Vprinter, call_json, get_printer_attributes, ipp_status, post_ipp, unique
+
+SCHEMA = json.loads((REPO / "docs" / "config.schema.json").read_text())
+EXAMPLES = sorted((REPO / "examples" / "config").glob("*.json"))
+
+
+def run(*arguments, env=None, timeout=30):
+    """Runs vprinter to completion (usage errors); returns (exit status, stderr)."""
+    result = subprocess.run([os.environ["VPRINTER"], *arguments], capture_output=True, text=True, timeout=timeout,
+                            env=dict(os.environ, **(env or {})), stdin=subprocess.DEVNULL)
+    return result.returncode, result.stderr
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.name)
+def test_every_shipped_config_example_is_valid_by_the_schema_and_starts(example):
+    config = json.loads(example.read_text())
+    jsonschema.Draft7Validator(SCHEMA).validate(config)
+    names = [printer["name"] for printer in config["printers"]]
+    running = Vprinter("--config", str(example), expect_uris=len(names))
+    try:
+        listed = [printer["printer-name"] for printer in call_json("GET", running.base + "/api/v1/printers")]
+        assert listed == names
+        # (No IPP request here: the examples' scenarios break connections and answer errors on purpose.)
+        assert [uri.rsplit("/", 1)[1] for uri in running.uris] == names
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize("config, schema_refuses", [
+    ({"printers": [{"name": "x", "colour": "red"}]}, True),
+    ({"printers": [{"name": "x", "port": 70000}]}, True),
+    ({"printers": [{"name": "x", "options": {"render-workers": 2}}]}, True),
+    ({"printers": "desk"}, True),
+    ({"render-workers": "many"}, True),
+    ({"port": [1, 2]}, True),
+    ({"no-such-option": 1}, False),  # the schema lets options it does not list through; vprinter knows them all
+])
+def test_the_schema_and_vprinter_refuse_a_bad_config(config, schema_refuses):
+    if schema_refuses:
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.Draft7Validator(SCHEMA).validate(config)
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+        json.dump(config, file)
+    try:
+        status, stderr = run("--config", file.name, "--port", "0", "--no-dnssd", "--output-dir", file.name + ".out")
+        assert status == 2, stderr
+        assert "config %s" % file.name in stderr
+    finally:
+        os.unlink(file.name)
+
+
+def test_a_config_gives_printers_own_ports_scenarios_and_options_and_process_options():
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="vprinter-config-"))
+    names = [unique("cfg-a"), unique("cfg-b")]
+    config = {
+        "printers": [
+            {"name": names[0], "profile": "color-inkjet", "port": 0, "scenario": "out-of-paper"},
+            {"name": names[1], "options": {"max-jobs": 3, "speed": "instant"}},
+        ],
+        "render-workers": 1, "no-render": True,
+    }
+    (folder / "fleet.json").write_text(json.dumps(config))
+    running = Vprinter("--config", str(folder / "fleet.json"), expect_uris=2)
+    try:
+        printers = {p["printer-name"]: p for p in call_json("GET", running.base + "/api/v1/printers")}
+        assert list(printers) == names
+        own = printers[names[0]]["port"]
+        main = int(running.uris[1][len("ipp://"):].split("/", 1)[0].rsplit(":", 1)[1])
+        assert own != main
+        assert running.uris[0] == "ipp://localhost:%d/ipp/print/%s" % (own, names[0])
+        assert running.uris[1] == "ipp://localhost:%d/ipp/print/%s" % (main, names[1])
+        assert any(reason.startswith("media-empty") for reason in printers[names[0]]["printer-state-reasons"])
+        # Every port serves every printer's path; the printer answers on its own.
+        assert ipp_status(post_ipp(running.uris[0], get_printer_attributes(running.uris[0]))) == 0
+    finally:
+        running.stop()
+
+
+def test_environment_variables_set_options_and_the_command_line_wins():
+    folder = tempfile.mkdtemp(prefix="vprinter-env-")
+    env = {"VPRINTER_PROFILE": "duplex-laser,color-inkjet", "VPRINTER_NAME": "env name, with a comma",
+           "VPRINTER_NO_RENDER": "1", "VPRINTER_MAX_JOBS": "7", "VPRINTER_OUTPUT_DIR": folder + "/from-env"}
+    running = Vprinter(env=env, expect_uris=2)  # Vprinter passes --output-dir itself: the command line wins
+    try:
+        listed = [p["printer-name"] for p in call_json("GET", running.base + "/api/v1/printers")]
+        assert listed == ["env name, with a comma duplex-laser", "env name, with a comma color-inkjet"]
+        assert not os.path.exists(folder + "/from-env")
+        assert os.path.isdir(running.output)
+    finally:
+        running.stop()
+    # A repeatable option on the command line replaces the variable's list; -p is --profile.
+    running = Vprinter("-p", "color-inkjet", env={"VPRINTER_PROFILE": "duplex-laser,duplex-laser"})
+    try:
+        assert [p["printer-name"] for p in call_json("GET", running.base + "/api/v1/printers")] == [
+            "vprinter color-inkjet"]
+    finally:
+        running.stop()
+
+
+def test_a_switch_variable_set_to_0_is_off_and_the_environment_beats_the_config_file():
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="vprinter-env-"))
+    (folder / "c.json").write_text(json.dumps({"printers": [{"name": "from-config"}], "name": "ignored"}))
+    running = Vprinter("--config", str(folder / "c.json"), env={"VPRINTER_NO_RENDER": "0"})
+    try:
+        assert call_json("GET", running.base + "/api/v1/printers")[0]["printer-name"] == "from-config"
+    finally:
+        running.stop()
+    # VPRINTER_CONFIG names the file too.
+    running = Vprinter(env={"VPRINTER_CONFIG": str(folder / "c.json")})
+    try:
+        assert call_json("GET", running.base + "/api/v1/printers")[0]["printer-name"] == "from-config"
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize("variable, value, message", [
+    ("VPRINTER_PORT", "eighty", "VPRINTER_PORT: --port needs a number"),
+    ("VPRINTER_NO_DNSSD", "maybe", "VPRINTER_NO_DNSSD: --no-dnssd is a switch"),
+    ("VPRINTER_SPEED", "warp", "VPRINTER_SPEED: --speed is instant or realistic"),
+    # Options read one by one are still checked together: an admin needs users, users need TLS.
+    ("VPRINTER_ADMIN", "boss", "--admin names a user of --user or --users"),
+    ("VPRINTER_USER", "boss:secret", "--user sends passwords over TLS"),
+])
+def test_a_bad_variable_is_a_usage_error_naming_it(variable, value, message):
+    status, stderr = run("--no-dnssd", env={variable: value})
+    assert status == 2 and message in stderr, stderr
+
+
+def test_an_unknown_variable_is_ignored_with_a_warning():
+    status, stderr = run("--version", env={"VPRINTER_NO_SUCH_OPTION": "1"})
+    assert status == 0
+    assert "VPRINTER_NO_SUCH_OPTION names no option" in stderr
+
+
+def test_the_schema_names_every_option_of_vprinter_run():
+    """The schema lets unknown keys through (vprinter checks them), so its list of options must not fall behind
+    the parser's: every option of `vprinter --help` is a property, TLS and credentials included."""
+    result = subprocess.run([os.environ["VPRINTER"], "--help"], capture_output=True, text=True, timeout=30)
+    section = result.stdout.split("\noptions:\n", 1)[1].split("\n\n", 1)[0]
+    options = set()
+    for line in section.splitlines():
+        options.update(word[2:] for word in line.split() if word.startswith("--") and len(word) > 2)
+    assert {"tls", "tls-only", "user", "users", "admin"} <= options, section
+    # A config file cannot name another; --version is not a setting.
+    missing = sorted(options - set(SCHEMA["properties"]) - {"config", "version"})
+    assert not missing, "docs/config.schema.json lacks %s" % missing
