@@ -16,14 +16,20 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Headers only: the render worker loads libtesseract with dlopen on its first OCR request.
+        .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // The layers of DESIGN.md.
         .target(name: "IPP"),
         .target(name: "HTTPServer", dependencies: ["COpenSSL"]),
-        .target(name: "Rasterizer", dependencies: ["CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib"]),
+        .target(
+            name: "Rasterizer",
+            dependencies: ["CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib", "ImageCheck", "CTesseract"]),
+        // Page images on libpng alone: comparison (vprinter compare) and the facts of a printed side.
+        .target(name: "ImageCheck", dependencies: ["CPNG"]),
         .target(name: "DNSSD", dependencies: ["CAvahi"]),
-        .target(name: "VirtualPrinter", dependencies: ["IPP", "HTTPServer", "CZlib"]),
+        .target(name: "VirtualPrinter", dependencies: ["IPP", "HTTPServer", "CZlib", "ImageCheck"]),
         .executableTarget(name: "vprinter-render", dependencies: ["Rasterizer"]),
         .executableTarget(name: "vprinter", dependencies: ["VirtualPrinter", "HTTPServer", "DNSSD", "IPP"]),
 
@@ -31,7 +37,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "IPPTests", dependencies: ["IPP"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "COpenSSL"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "TestSupport"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "ImageCheck", "TestSupport"]),
+        .testTarget(name: "ImageCheckTests", dependencies: ["ImageCheck"]),
         .testTarget(name: "DNSSDTests", dependencies: ["DNSSD", "TestSupport"]),
         .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter", "TestSupport"]),

@@ -37,13 +37,17 @@ public struct JobRenderer: Sendable {
         self.threads = max(1, threads)
     }
 
-    /// Renders `documents` in order; `onImpression` is called once per written side, in number order.
+    /// Renders `documents` in order; `onImpression` is called once per written side, in number order, and
+    /// `onWarning` for each problem found in a document that still printed.
     public func render(
-        _ documents: [Document], onImpression: @escaping @Sendable (RenderedImpression) -> Void
+        _ documents: [Document], onImpression: @escaping @Sendable (RenderedImpression) -> Void,
+        onWarning: @escaping @Sendable (RenderWarning) -> Void = { _ in }
     ) throws(RasterError) -> RenderSummary {
         let ticket = try effectiveTicket(documents)
         let run = try JobRun(
-            folder: folder, ticket: ticket, limits: limits, threads: threads, onImpression: onImpression)
+            folder: folder, ticket: ticket, limits: limits, threads: threads, onImpression: onImpression,
+            warnings: WarningLog(deliver: onWarning))
+        defer { run.warnings.finish() }
         for (index, document) in documents.enumerated() {
             let format = try Self.format(of: document)
             let number = index + 1
@@ -53,7 +57,7 @@ public struct JobRenderer: Sendable {
                 pages = try run.renderPDF(document.path, document: number)
             case .pclm:
                 _ = try PCLmStructure.check(path: document.path)
-                pages = try run.renderPDF(document.path, document: number)
+                pages = try run.renderPDF(document.path, document: number, textLayer: false)
             case .jpeg, .png:
                 let image =
                     format == .jpeg

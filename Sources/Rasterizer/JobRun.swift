@@ -6,6 +6,8 @@ final class JobRun {
     let limits: RenderLimits
     let threads: Int
     let onImpression: @Sendable (RenderedImpression) -> Void
+    /// Problems found in documents that still print.
+    let warnings: WarningLog
     var imposer: Imposer
     var summary = RenderSummary()
     /// The side being drawn, whose remaining cells later pages (or, for `single-document`, documents) fill.
@@ -15,8 +17,9 @@ final class JobRun {
 
     init(
         folder: String, ticket: JobTicket, limits: RenderLimits, threads: Int,
-        onImpression: @escaping @Sendable (RenderedImpression) -> Void
+        onImpression: @escaping @Sendable (RenderedImpression) -> Void, warnings: WarningLog
     ) throws(RasterError) {
+        self.warnings = warnings
         self.folder = folder
         self.ticket = ticket
         self.limits = limits
@@ -40,10 +43,9 @@ final class JobRun {
             open = try OpenImpression(started, geometry: imposer.geometry)
         }
         guard let open else { return }
-        try open.canvas.draw(transform: placement.transform, clip: placement.clip) { (context) throws(RasterError) in
+        try open.draw(placement, text: nil) { (context) throws(RasterError) in
             try draw(context, placement.transform.scale)
         }
-        open.pages.append(.init(document: document, page: page))
         summary.pages += 1
     }
 
@@ -84,9 +86,11 @@ final class JobRun {
     /// Streams the pages of an open raster reader onto the sides.
     func renderRaster(_ reader: RasterReader, document: Int) throws(RasterError) -> Int {
         var pages = 0
+        var check = RasterTicketCheck(ticket: ticket, document: document, log: warnings)
         while var header = try reader.nextPage() {
             pages += 1
             guard ticket.selects(page: pages) else { continue }
+            check.check(header, page: pages)
             if reader.format == .urf, ticket.sides != .oneSided, pages % 2 == 0 {
                 (header.crossFeedTransform, header.feedTransform) = ticket.sheetBack.transforms(
                     tumble: ticket.sides == .twoSidedShortEdge)

@@ -59,6 +59,18 @@ final class PDFDocument {
         }
     }
 
+    /// The text of page `index` (0-based) inside `area` (page points, origin at the top left), in reading order,
+    /// as Poppler's text extraction finds it; nil area means none of the page is printed.
+    func text(_ index: Int, area: (x1: Double, y1: Double, x2: Double, y2: Double)?) throws(RasterError) -> String {
+        guard let area else { return "" }
+        let page = try self.page(index)
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var rectangle = PopplerRectangle(x1: area.x1, y1: area.y1, x2: area.x2, y2: area.y2)
+        guard let text = poppler_page_get_text_for_area(page, &rectangle) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
     private func page(_ index: Int) throws(RasterError) -> OpaquePointer {
         guard let page = poppler_document_get_page(document, Int32(index)) else {
             throw .libraryFailure(library: "poppler", message: "cannot load page \(index + 1)")

@@ -15,6 +15,16 @@ public struct PageTransform: Sendable, Equatable {
     /// Vertical sheet position of the page's center, in pixels.
     public var centerY: Double
 
+    /// A transform from its parts.
+    public init(pageWidth: Double, pageHeight: Double, scale: Double, rotation: Int, centerX: Double, centerY: Double) {
+        self.pageWidth = pageWidth
+        self.pageHeight = pageHeight
+        self.scale = scale
+        self.rotation = rotation
+        self.centerX = centerX
+        self.centerY = centerY
+    }
+
     /// Maps a page point to sheet pixels (for tests and for checking placements).
     public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
         let dx = (x - pageWidth / 2) * scale
@@ -25,5 +35,34 @@ public struct PageTransform: Sendable, Equatable {
         case 270: return (centerX + dy, centerY - dx)
         default: return (centerX + dx, centerY + dy)
         }
+    }
+}
+
+extension PageTransform {
+    /// Maps sheet pixels back to a page point (the inverse of ``apply(x:y:)``).
+    public func page(x: Double, y: Double) -> (x: Double, y: Double) {
+        let dx = x - centerX
+        let dy = y - centerY
+        let (px, py): (Double, Double)
+        switch rotation {
+        case 90: (px, py) = (dy, -dx)
+        case 180: (px, py) = (-dx, -dy)
+        case 270: (px, py) = (-dy, dx)
+        default: (px, py) = (dx, dy)
+        }
+        return (px / scale + pageWidth / 2, py / scale + pageHeight / 2)
+    }
+
+    /// The part of the page, in page points, that lands inside `clip`: what of the page is printed there. Nil when
+    /// none of it does.
+    public func visiblePageArea(in clip: PixelRect) -> (x1: Double, y1: Double, x2: Double, y2: Double)? {
+        let a = page(x: Double(clip.x), y: Double(clip.y))
+        let b = page(x: Double(clip.x + clip.width), y: Double(clip.y + clip.height))
+        let x1 = max(0, min(a.x, b.x))
+        let y1 = max(0, min(a.y, b.y))
+        let x2 = min(pageWidth, max(a.x, b.x))
+        let y2 = min(pageHeight, max(a.y, b.y))
+        guard x2 > x1, y2 > y1 else { return nil }
+        return (x1, y1, x2, y2)
     }
 }

@@ -1,7 +1,17 @@
+import ImageCheck
+
 /// One printed side written as a PNG file, as the job record lists it.
-public struct RenderedImpression: Sendable, Equatable, Codable {
+public struct RenderedImpression: Sendable, Equatable {
+    /// How the text of a side is obtained.
+    public enum TextSource: String, Sendable {
+        /// From the PDF pages' text, written beside the PNG during the render.
+        case pdf
+        /// By OCR of the PNG, on request (a raster or image page is on the side).
+        case ocr
+    }
+
     /// A document page placed on the side.
-    public struct PlacedPage: Sendable, Equatable, Codable {
+    public struct PlacedPage: Sendable, Equatable {
         /// 1-based document number in the job.
         public var document: Int
         /// 1-based page number in the document.
@@ -26,10 +36,23 @@ public struct RenderedImpression: Sendable, Equatable, Codable {
     public var dpi: Int
     /// True for an RGB image, false for gray (monochrome or bi-level).
     public var color: Bool
+    /// Blank or not, ink coverage, colored pixels, ink cut by the margins.
+    public var facts: SideFacts
+    /// Where the side's text comes from.
+    public var textSource: TextSource
 
     /// The file name of impression `number`.
     public static func fileName(_ number: Int) -> String {
+        baseName(number) + ".png"
+    }
+
+    /// The name of the text file of impression `number` (`page-0001.txt`).
+    public static func textFileName(_ number: Int) -> String {
+        baseName(number) + ".txt"
+    }
+
+    private static func baseName(_ number: Int) -> String {
         let digits = String(number)
-        return "page-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+        return "page-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

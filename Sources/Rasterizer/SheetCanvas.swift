@@ -1,5 +1,6 @@
 import CCairo
 import Glibc
+import ImageCheck
 
 /// One printed side in memory: Cairo RGB24 pixels (4 bytes a pixel), white to start with. Owns the pixel buffer
 /// and the Cairo surface over it, and frees both in `deinit`.
@@ -52,12 +53,21 @@ final class SheetCanvas {
     /// The start of row `y`.
     func row(_ y: Int) -> UnsafeRawPointer { UnsafeRawPointer(pixels + y * stride) }
 
-    /// Writes the sheet as a PNG file: RGB, 8-bit gray, or gray thresholded to black and white.
-    func writePNG(path: String, color: ColorMode, resolution: Int) throws(RasterError) {
+    /// Writes the sheet as a PNG file: RGB, 8-bit gray, or gray thresholded to black and white. Each row is first
+    /// cut outside `printable` (``cutMargins(of:outside:)``) and its ink added to `tally` as it is written, so the
+    /// side's facts cost no second pass over the sheet. Returns true when the margins held ink.
+    func writePNG(path: String, color: ColorMode, resolution: Int, printable: PixelRect, tally: inout InkTally)
+        throws(RasterError) -> Bool
+    {
+        var inked = false
         switch color {
         case .color:
             let writer = try PNGWriter(path: path, width: width, height: height, layout: .bgrx, resolution: resolution)
-            for y in 0..<height { writer.writeRow(row(y)) }
+            for y in 0..<height {
+                if cutMargins(of: y, outside: printable) { inked = true }
+                writer.writeRow(row(y))
+                tally.addBGRX(row(y), width: width)
+            }
             try writer.finish()
         case .monochrome, .biLevel:
             let writer = try PNGWriter(path: path, width: width, height: height, layout: .gray, resolution: resolution)
@@ -65,18 +75,27 @@ final class SheetCanvas {
             defer { gray.deallocate() }
             let threshold = color == .biLevel
             for y in 0..<height {
+                if cutMargins(of: y, outside: printable) { inked = true }
                 let source = row(y).assumingMemoryBound(to: UInt8.self)
+                // Branch-free with 32-bit sums, so that the compiler makes vector instructions of it.
+                var sum: UInt32 = 0
+                var darkest: UInt8 = 255
                 for x in 0..<width {
                     // Rec. 601 luma from B, G, R bytes.
-                    let b = Int(source[x * 4])
-                    let g = Int(source[x * 4 + 1])
-                    let r = Int(source[x * 4 + 2])
+                    let b = UInt32(source[x * 4])
+                    let g = UInt32(source[x * 4 + 1])
+                    let r = UInt32(source[x * 4 + 2])
                     let luma = UInt8((r * 77 + g * 150 + b * 29 + 128) >> 8)
-                    gray[x] = threshold ? (luma < 128 ? 0 : 255) : luma
+                    let value = threshold ? (luma < 128 ? 0 : 255) : luma
+                    gray[x] = value
+                    sum &+= UInt32(value)
+                    darkest = min(darkest, value)
                 }
                 writer.writeRow(gray)
+                tally.addGrayRow(ink: 255 * width - Int(sum), darkest: Int(darkest), width: width)
             }
             try writer.finish()
         }
+        return inked
     }
 }

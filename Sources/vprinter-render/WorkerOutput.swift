@@ -23,7 +23,37 @@ final class WorkerOutput: Sendable {
             "side": impression.side,
             "pages": impression.pages.map { ["document": $0.document, "page": $0.page] },
             "width": impression.width, "height": impression.height, "dpi": impression.dpi, "color": impression.color,
+            "blank": impression.facts.blank,
+            "ink-coverage": Dictionary(uniqueKeysWithValues: impression.facts.inkCoverage.channels.map { ($0, $1) }),
+            "has-color": impression.facts.hasColor,
+            "outside-printable-area": impression.facts.outsidePrintableArea,
+            "text-source": impression.textSource.rawValue,
         ])
+    }
+
+    /// One line for a problem found in a document that still printed.
+    func warning(_ warning: RenderWarning) {
+        var line: [String: Any] = [
+            "type": "warning", "kind": warning.kind.rawValue, "document": warning.document, "message": warning.message,
+        ]
+        if let page = warning.page { line["page"] = page }
+        write(line)
+    }
+
+    /// One line for a side whose text was recognized (or could not be).
+    func text(_ outcome: SideTextRecognition.Outcome) {
+        var line: [String: Any] = ["type": "text", "number": outcome.number]
+        if let file = outcome.textFile {
+            line["file"] = file
+            line["characters"] = outcome.characters
+        }
+        if let error = outcome.error { line["error"] = error }
+        write(line)
+    }
+
+    /// The final line of a text recognition request that ran.
+    func status(recognizedSides sides: Int) {
+        write(["type": "status", "protocol": 1, "status": "ok", "sides": sides])
     }
 
     /// The final line of a job that rendered.

@@ -9,6 +9,7 @@ struct CommandLineOptions: Sendable, Equatable {
         case profiles
         case jobs
         case wait
+        case compare
         case help
         case version
     }
@@ -50,6 +51,22 @@ struct CommandLineOptions: Sendable, Equatable {
     var showAsAttributeFile = false
     /// `--render-timeout`: seconds a job may render before its worker (and its Ghostscript) is stopped.
     var renderTimeout: Double?
+    /// `--no-ocr`: the text of raster sides is not read by OCR.
+    var ocr = true
+    /// `vprinter jobs` and `vprinter wait`: the job filters (`--state completed`, ...), as query parameters.
+    var filters: [Filter] = []
+    /// One job filter option (`--state completed` is name `state`, value `completed`).
+    struct Filter: Sendable, Equatable {
+        var name: String
+        var value: String
+    }
+    /// `vprinter compare`: ACTUAL and EXPECTED, the thresholds, the difference folder and --update.
+    var compareOperands: [String] = []
+    var minimumPSNR: Double?
+    var minimumSSIM: Double?
+    var maximumDifferingPixels: Int?
+    var differenceFolder: String?
+    var update = false
     /// TLS and authentication (issue 12, docs/security.md).
     var security = SecurityOptions()
     /// `--config FILE`: printers and process options as JSON (docs/config.md).
@@ -74,10 +91,11 @@ struct CommandLineOptions: Sendable, Equatable {
             case "profiles": options.command = .profiles
             case "jobs": options.command = .jobs
             case "wait": options.command = .wait
+            case "compare": options.command = .compare
             case "help": options.command = .help
             default:
                 throw UsageError(
-                    "unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, help)")
+                    "unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, compare, help)")
             }
             rest = rest.dropFirst()
         }
@@ -94,6 +112,13 @@ struct CommandLineOptions: Sendable, Equatable {
                 options.cloneSource = argument
                 continue
             }
+            if options.command == .compare, !argument.hasPrefix("-") {
+                guard options.compareOperands.count < 2 else {
+                    throw UsageError("compare takes two paths, ACTUAL and EXPECTED; '\(argument)' is a third")
+                }
+                options.compareOperands.append(argument)
+                continue
+            }
             var option = argument
             var inline: String?
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
@@ -103,6 +128,13 @@ struct CommandLineOptions: Sendable, Equatable {
             func take() throws(UsageError) -> String {
                 if let inline { return inline }
                 return try value(option)
+            }
+            // vprinter jobs and wait: the job filters of the JSON API, as options (--name is the job's name there).
+            if options.command == .jobs || options.command == .wait, option.hasPrefix("--"),
+                JobQuery.filterNames.contains(String(option.dropFirst(2)))
+            {
+                options.filters.append(Filter(name: String(option.dropFirst(2)), value: try take()))
+                continue
             }
             switch option {
             case "--profile", "-p": options.profiles.append(try take())
@@ -170,10 +202,31 @@ struct CommandLineOptions: Sendable, Equatable {
                 options.ticket[String(option.dropFirst(2))] = try take()
             case "--json": options.json = true
             case "--url": options.url = try take()
-            case "--jobs":
+            case "--jobs", "--count":
                 let text = try take()
-                guard let count = Int(text), count > 0 else { throw UsageError("--jobs needs a positive number") }
+                guard let count = Int(text), count > 0 else { throw UsageError("\(option) needs a positive number") }
                 options.jobCount = count
+            case "--no-ocr": options.ocr = false
+            case "--min-psnr":
+                let text = try take()
+                guard let value = Double(text), value.isFinite, value >= 0 else {
+                    throw UsageError("--min-psnr needs decibels such as 30, not '\(text)'")
+                }
+                options.minimumPSNR = value
+            case "--min-ssim":
+                let text = try take()
+                guard let value = Double(text), value >= 0, value <= 1 else {
+                    throw UsageError("--min-ssim needs a number from 0 to 1 such as 0.99, not '\(text)'")
+                }
+                options.minimumSSIM = value
+            case "--max-diff-pixels":
+                let text = try take()
+                guard let value = Int(text), value >= 0 else {
+                    throw UsageError("--max-diff-pixels needs a pixel count such as 0, not '\(text)'")
+                }
+                options.maximumDifferingPixels = value
+            case "--diff": options.differenceFolder = try take()
+            case "--update": options.update = true
             case "--timeout":
                 let text = try take()
                 guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
@@ -232,8 +285,16 @@ struct CommandLineOptions: Sendable, Equatable {
           vprinter clone URI|SERVICE-NAME [--out FILE] [--name NAME] [--timeout SECONDS]
                                         ask a printer (ipp:// URI or DNS-SD _ipp._tcp service name) for its
                                         attributes and TXT record and write them as a profile (default: stdout)
-          vprinter jobs [--output-dir DIR] [--json]
-          vprinter wait --url URL --jobs N [--timeout SECONDS]
+          vprinter jobs [--output-dir DIR] [--json] [FILTERS] [--no-ocr]
+          vprinter wait --url URL --count N [--timeout SECONDS] [FILTERS]
+          vprinter compare ACTUAL EXPECTED [--min-psnr DB] [--min-ssim X] [--max-diff-pixels N] [--diff DIR]
+                   [--update] [--json]
+                                        compare printed sides (a job folder, a folder of PNGs or one PNG) with
+                                        expected ones; exit 0 when all pass, 1 when one differs, 2 on bad input
+
+        filters (jobs and wait; as in GET /api/v1/jobs, comma lists match any value):
+          --printer NAME --name JOB-NAME --user NAME --state KEYWORD|ended|active --format pdf|pwg|MIME
+          --media PWG-NAME|a4 --sides KEYWORD|two-sided --color-mode KEYWORD --text TEXT --since JOB-ID|TIME
 
         options:
           --profile NAME|FILE           printer profile, or an ipptool --ippserver attribute file (repeat for
@@ -260,6 +321,7 @@ struct CommandLineOptions: Sendable, Equatable {
           --on-restart requeue|abort    jobs an earlier run accepted but did not finish: print them (default),
                                         or end them aborted
           --api-token TOKEN             accept API changes (POST, DELETE) from anywhere with this bearer token
+          --no-ocr                      do not read the text of raster sides by OCR (GET /api/v1/jobs/ID/text)
           --tls                         also speak TLS (ipps://, HTTP Upgrade) on every port, with a self-signed
                                         certificate made at first start in OUTPUT/tls/
           --tls-cert FILE --tls-key FILE  TLS with this certificate (PEM, chain after it) and key

@@ -1,10 +1,20 @@
 import Foundation
+import VirtualPrinter
 
-/// `vprinter jobs`: the jobs recorded in an output folder, read from their job.json files; needs no server.
+/// `vprinter jobs`: the jobs recorded in an output folder, read from their job.json files; needs no server. The
+/// filters are those of `GET /api/v1/jobs`; `--text` reads the sides' text files, and has raster sides read by OCR
+/// through the render worker first when their text was never asked for (unless `--no-ocr`).
 struct JobsCommand {
     let options: CommandLineOptions
 
     func run() -> Int32 {
+        let query: JobQuery
+        do throws(JobQueryError) {
+            query = try JobQuery(parameters: options.filters.map { ($0.name, $0.value) })
+        } catch {
+            Console.log("error: \(error)")
+            return 2
+        }
         let jobsFolder = options.outputDirectory + "/jobs"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: jobsFolder) else {
             Console.log("error: no jobs folder at \(jobsFolder)")
@@ -19,6 +29,8 @@ struct JobsCommand {
                 Console.log("warning: \(path) is missing or unreadable")
                 continue
             }
+            guard let subject = JobQuery.Subject(record: record), query.matches(subject) else { continue }
+            if query.text != nil, !query.matches(text: sideTexts(record, folder: "\(jobsFolder)/\(id)")) { continue }
             records.append(record)
         }
         if options.json {
@@ -29,6 +41,35 @@ struct JobsCommand {
         }
         Console.out(Self.table(records))
         return 0
+    }
+
+    /// The text of each side of a recorded job: its text files, after OCR of the sides that have none.
+    func sideTexts(_ record: [String: Any], folder: String) -> [String] {
+        let impressions = record["impressions"] as? [[String: Any]] ?? []
+        func read(_ impression: [String: Any]) -> String? {
+            guard let file = impression["file"] as? String, file.hasSuffix(".png"), !file.contains("/") else {
+                return nil
+            }
+            let data = FileManager.default.contents(atPath: folder + "/" + file.dropLast(4) + ".txt")
+            return data.map { String(decoding: $0, as: UTF8.self) }
+        }
+        var texts = impressions.map(read)
+        let missing = impressions.indices.filter { texts[$0] == nil }
+        if !missing.isEmpty, options.ocr, let worker = RenderWorkerClient.locateWorker() {
+            let sides = missing.compactMap { index -> TextRecognitionSide? in
+                guard let number = impressions[index]["number"] as? Int,
+                    let file = impressions[index]["file"] as? String
+                else { return nil }
+                return TextRecognitionSide(number: number, file: file, dpi: impressions[index]["dpi"] as? Int ?? 150)
+            }
+            if case .failed(let message) = RenderWorkerClient(executable: worker).recognizeText(
+                folder: folder, sides: sides)
+            {
+                Console.log("warning: OCR of \(folder) failed: \(message)")
+            }
+            texts = impressions.map(read)
+        }
+        return texts.compactMap { $0 }
     }
 
     /// A readable table: id, state, printer, user, name, format, impressions.

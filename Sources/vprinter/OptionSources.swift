@@ -1,4 +1,5 @@
 import Foundation
+import VirtualPrinter
 
 /// Where options come from besides the command line (issue 15 part 2, docs/config.md): `VPRINTER_<OPTION>`
 /// variables and the process options of a `--config` file. Both become option arguments for the one parser,
@@ -27,7 +28,13 @@ enum OptionSources {
             rest.removeFirst()
         }
         let fromEnvironment = try environmentArguments(environment)
-        let environmentOnly = fromEnvironment.filter { !isGiven($0.option, in: rest) }.flatMap(\.arguments)
+        // The job filters of `jobs` and `wait` (--user, --name...) come from their command line only: the variables
+        // of those names set the printer's credentials and name.
+        let takesFilters = command == ["jobs"] || command == ["wait"]
+        let environmentOnly = fromEnvironment.filter { given in
+            !isGiven(given.option, in: rest)
+                && !(takesFilters && JobQuery.filterNames.contains(String(given.option.dropFirst(2))))
+        }.flatMap(\.arguments)
         let early = try CommandLineOptions.parse(command + environmentOnly + rest, checkingCombinations: false)
         var config: ConfigFile?
         var fromConfig: [String] = []

@@ -1,21 +1,30 @@
 import Foundation
 import HTTPServer
+import VirtualPrinter
 
-/// `vprinter wait --url URL --jobs N [--timeout S]`: blocks until N jobs have ended on a running printer
-/// (the JSON API's `GET /api/v1/wait`), prints their records as JSON, exits 0; exits 1 on timeout.
+/// `vprinter wait --url URL --count N [--timeout S] [filters]`: blocks until N jobs that pass the filters have
+/// ended on a running printer (the JSON API's `GET /api/v1/wait`), prints their records as JSON, exits 0; exits 1
+/// on timeout.
 struct WaitCommand {
     let options: CommandLineOptions
 
     func run() -> Int32 {
         guard let url = options.url, let count = options.jobCount else {
-            Console.log("error: wait needs --url URL and --jobs N")
+            Console.log("error: wait needs --url URL and --count N")
             return 2
         }
         guard let base = Self.apiBase(url) else {
             Console.log("error: --url must be the printer's ipp://, ipps:// or http(s):// URL, not '\(url)'")
             return 2
         }
-        let request = "\(base)/api/v1/wait?jobs=\(count)&timeout=\(options.timeout)"
+        do throws(JobQueryError) {
+            _ = try JobQuery(parameters: options.filters.map { ($0.name, $0.value) })
+        } catch {
+            Console.log("error: \(error)")
+            return 2
+        }
+        let filters = options.filters.map { "&\(Self.encoded($0.name))=\(Self.encoded($0.value))" }.joined()
+        let request = "\(base)/api/v1/wait?count=\(count)&timeout=\(options.timeout)\(filters)"
         do {
             let response = try HTTPClient.get(request, timeout: options.timeout + 10)
             switch response.status {
@@ -34,6 +43,13 @@ struct WaitCommand {
             Console.log("error: cannot reach \(base): \(error)")
             return 1
         }
+    }
+
+    /// A query name or value percent-encoded (RFC 3986 unreserved characters stay).
+    static func encoded(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     /// `http://host:port` from an `ipp://host:port/...` or `http://host:port/...` URL; `https://host:port` from

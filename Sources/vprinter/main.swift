@@ -35,4 +35,6 @@ case .run:
     exit(RunCommand(options: options, config: config).run())
 case .render:
     exit(RenderCommand(options: options).run())
+case .compare:
+    exit(CompareCommand(options: options).run())
 }

@@ -83,8 +83,10 @@ import Testing
         #expect(summary.impressions == 3 && summary.sheets == 2 && summary.pages == 3)
         #expect(summary.jobImpressions == 9 && summary.jobMediaSheets == 6 && summary.jobPages == 9)
         #expect(summary.documentPages == [5])
+        // One PNG (and, for PDF pages, one text file) per side of one copy.
         let files = try FileManager.default.contentsOfDirectory(atPath: harness.output).sorted()
-        #expect(files == ["page-0001.png", "page-0002.png", "page-0003.png"])
+        #expect(files.filter { $0.hasSuffix(".png") } == ["page-0001.png", "page-0002.png", "page-0003.png"])
+        #expect(files.filter { $0.hasSuffix(".txt") } == ["page-0001.txt", "page-0002.txt", "page-0003.txt"])
     }
 
     @Test func pwgBackSideWithTransformsIsShownAsRead() throws {

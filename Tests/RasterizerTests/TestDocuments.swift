@@ -31,6 +31,15 @@ enum TestDocuments {
         return path
     }
 
+    /// Makes `name`.pdf in `folder` from a PostScript `program` with ghostscript's pdfwrite.
+    static func pdf(in folder: TemporaryFolder, named name: String, postScript program: String) throws -> String {
+        let source = folder.file(name + ".ps")
+        try program.write(toFile: source, atomically: true, encoding: .utf8)
+        let path = folder.file(name + ".pdf")
+        try ExternalTool.ghostscript(["-sDEVICE=pdfwrite", "-sOutputFile=\(path)", source])
+        return path
+    }
+
     /// Makes a PDF from the PostScript document with ghostscript's pdfwrite.
     static func pdf(in folder: TemporaryFolder, pages: Int, width: Int = 612, height: Int = 792) throws -> String {
         let source = try writePostScript(in: folder, pages: pages, width: width, height: height)

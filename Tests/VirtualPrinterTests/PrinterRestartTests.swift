@@ -73,7 +73,7 @@ import Testing
         try recorded(2, in: folder, files: ["document-1.pdf", "page-0001.png", "page-0002.png.part"]) {
             try start(&$0, at: 1_700_000_020)
         }
-        try recorded(3, in: folder, files: ["document-1.pdf", "page-0001.png", "page-0002.png"]) {
+        try recorded(3, in: folder, files: ["document-1.pdf", "page-0001.png", "page-0001.txt", "page-0002.png"]) {
             try start(&$0, at: 1_700_000_010)
         }
         try recorded(4, in: folder, files: ["document-1.pdf", "page-0001.png"]) {
@@ -94,7 +94,7 @@ import Testing
         // Those that had started printing first, in the order they started, then the queued ones.
         #expect(harness.printer.status.withLock { $0.queue } == [3, 2, 1])
         #expect(harness.folder.contents(of: "jobs/2") == ["document-1.pdf", "job.json"], "old page images go")
-        #expect(harness.folder.contents(of: "jobs/3") == ["document-1.pdf", "job.json"])
+        #expect(harness.folder.contents(of: "jobs/3") == ["document-1.pdf", "job.json"], "and their text files")
         let requeued = try #require(harness.printer.job(2))
         #expect(requeued.state == .pending && requeued.impressions.isEmpty)
         #expect(requeued.history.map(\.state) == [.pending, .pending, .processing, .pending])

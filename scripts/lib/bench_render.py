@@ -8,6 +8,8 @@ Usage:
   bench_render.py job URI FILE FORMAT               sends Print-Job with FILE, waits until the job ended with every
                                                     page written; prints "seconds peak_rss_mb state impressions"
                                                     (peak resident memory of the printer and its render workers)
+  bench_render.py job-cpu URI FILE FORMAT PID       the same job; prints "seconds cpu_seconds state impressions", the
+                                                    CPU time of the printer and of the render workers it waited for
   bench_render.py time-command -- COMMAND ...       runs COMMAND, prints its wall time in seconds
 """
 import json
@@ -110,7 +112,14 @@ def children(pid):
         return []
 
 
-def job(uri, path, document_format, printer_pid):
+def cpu_seconds(pid):
+    """utime + stime of the process and of its children it waited for (proc(5) stat fields 14-17)."""
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def job(uri, path, document_format, printer_pid, cpu=False):
     host_port = uri.split("//", 1)[1].split("/", 1)[0]
     resource = "/" + uri.split("//", 1)[1].split("/", 1)[1]
     base = f"http://{host_port}"
@@ -142,6 +151,7 @@ def job(uri, path, document_format, printer_pid):
                     return
                 yield chunk
 
+    cpu_before = cpu_seconds(printer_pid)
     start = time.monotonic()
     request = urllib.request.Request(base + resource, data=stream(), method="POST",
                                      headers={"Content-Type": "application/ipp",
@@ -154,6 +164,11 @@ def job(uri, path, document_format, printer_pid):
     done.set()
     sampler.join()
     record = records[-1]
+    if cpu:
+        # The worker is reaped once the job has ended; its time is then in the printer's children fields.
+        print(f"{elapsed:.3f} {cpu_seconds(printer_pid) - cpu_before:.3f} {record['job-state']} "
+              f"{len(record['impressions'])}")
+        return
     print(f"{elapsed:.3f} {peak[0] / 1024:.1f} {record['job-state']} {len(record['impressions'])}")
 
 
@@ -171,6 +186,8 @@ def main():
         print(make_pwg(sys.argv[2], int(sys.argv[3])))
     elif verb == "job":
         job(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+    elif verb == "job-cpu":
+        job(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), cpu=True)
     elif verb == "time-command" and sys.argv[2] == "--":
         time_command(sys.argv[3:])
     else:

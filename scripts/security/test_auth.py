@@ -75,6 +75,14 @@ def test_users_see_and_change_only_their_own_jobs(secured):
     status, _, document = api(secured, "GET", "/api/v1/jobs/%d/files/document-1.pdf" % bob_job, user=BOB)
     assert status == 200 and document.startswith(b"%PDF")
     assert api(secured, "GET", "/api/v1/jobs/%d/files/document-1.pdf" % bob_job)[0] == 401
+    # The printed text, job queries and filtered waits (issue 13) see only what the user may see.
+    assert api(secured, "GET", "/api/v1/jobs/%d/text" % bob_job, user=CAROL)[0] == 404
+    assert api(secured, "GET", "/api/v1/jobs?name=carol%27s", user=BOB)[2] == []
+    assert [job["job-id"] for job in api(secured, "GET", "/api/v1/jobs?name=carol%27s", user=ALICE)[2]] == [carol_job]
+    status, _, ended = api(secured, "GET", "/api/v1/wait?count=1&timeout=20", user=BOB)
+    assert status == 200 and [job["job-id"] for job in ended] == [bob_job]
+    status, _, text = api(secured, "GET", "/api/v1/jobs/%d/text" % bob_job, user=BOB)
+    assert status == 200 and text["job-id"] == bob_job and [side["source"] for side in text["sides"]] == ["pdf"]
     job_uri = ipp.attribute(ipp.INTEGER, "job-id", bob_job)
     status, _, ipp_status, _ = secured.ipp(CANCEL_JOB, job_uri, user=CAROL)
     assert ipp_status == NOT_AUTHORIZED

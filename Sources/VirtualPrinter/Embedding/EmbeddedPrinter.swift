@@ -49,10 +49,11 @@ public final class EmbeddedPrinter: Sendable {
     ///   - port: the TCP port, 0 for any free port.
     ///   - name: the printer's name (default: the profile's).
     ///   - render: render jobs to PNGs through `vprinter-render` (false: record documents only).
+    ///   - ocr: read the text of raster sides by OCR when ``text(jobID:)`` asks for it (`--no-ocr` when false).
     ///   - onRestart: what becomes of the unfinished jobs recorded there earlier (default: they go on).
     public static func start(
         profile: String = "duplex-laser", outputDirectory: String, port: UInt16 = 0, name: String? = nil,
-        render: Bool = true, onRestart: RestartPolicy = .requeue
+        render: Bool = true, ocr: Bool = true, onRestart: RestartPolicy = .requeue
     ) async throws(EmbeddedPrinterError) -> EmbeddedPrinter {
         let loaded: PrinterProfile
         do {
@@ -69,7 +70,7 @@ public final class EmbeddedPrinter: Sendable {
         var renderer: RenderWorkerClient?
         if render {
             guard let worker = RenderWorkerClient.locateWorker() else { throw .renderWorkerNotFound }
-            renderer = RenderWorkerClient(executable: worker)
+            renderer = RenderWorkerClient(executable: worker, ocr: ocr)
         }
         let printerName = name ?? loaded.name
         var configuration = PrinterConfiguration(
@@ -109,9 +110,31 @@ public final class EmbeddedPrinter: Sendable {
         return records
     }
 
+    /// The records of the jobs that pass `query` (the filters of `GET /api/v1/jobs`), oldest first.
+    public func jobs(matching query: JobQuery) throws(EmbeddedPrinterError) -> [JobRecord] {
+        var records: [JobRecord] = []
+        for job in printer.jobs(matching: query) { records.append(try JobRecord(job)) }
+        return records
+    }
+
+    /// The text of each printed side of a job, in order (`GET /api/v1/jobs/<id>/text`): the PDF's text, or, for
+    /// raster and image pages, text read by OCR on this first request. Throws `.noSuchJob` for an unknown id.
+    public func text(jobID: Int) throws(EmbeddedPrinterError) -> [SideText] {
+        guard let sides = printer.sideTexts(jobID: jobID) else { throw .noSuchJob(jobID) }
+        return sides
+    }
+
     /// Waits until at least `count` jobs have ended (completed, canceled or aborted), then returns the records of
     /// the ended jobs, oldest first. Throws `.timedOut` after `timeout` seconds, with the jobs that had ended.
     public func waitForJobs(count: Int, timeout: Double = 30) async throws(EmbeddedPrinterError) -> [JobRecord] {
+        try await waitForJobs(count: count, matching: JobQuery(), timeout: timeout)
+    }
+
+    /// Waits until at least `count` jobs that pass `query` have ended, then returns the records of those jobs,
+    /// oldest first; throws `.timedOut` after `timeout` seconds.
+    public func waitForJobs(count: Int, matching query: JobQuery, timeout: Double = 30)
+        async throws(EmbeddedPrinterError) -> [JobRecord]
+    {
         guard count > 0 else { throw .invalidWait("count must be at least 1, not \(count)") }
         guard timeout.isFinite, timeout >= 0, timeout <= Self.maximumWaitTimeout else {
             throw .invalidWait("timeout must be 0 to \(Int(Self.maximumWaitTimeout)) seconds, not \(timeout)")
@@ -121,20 +144,22 @@ public final class EmbeddedPrinter: Sendable {
             Thread.detachNewThread { [self] in
                 continuation.resume(
                     returning: Result { () throws(EmbeddedPrinterError) in
-                        try blockingWait(count: count, timeout: timeout)
+                        try blockingWait(count: count, query: query, timeout: timeout)
                     })
             }
         }
         return try result.get()
     }
 
-    private func blockingWait(count: Int, timeout: Double) throws(EmbeddedPrinterError) -> [JobRecord] {
+    private func blockingWait(count: Int, query: JobQuery, timeout: Double) throws(EmbeddedPrinterError)
+        -> [JobRecord]
+    {
         let subscription = printer.events.subscribe()
         defer { subscription.cancel() }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             guard !isStopped.load(ordering: .relaxed) else { throw .stopped }
-            let ended = try jobs().filter(\.hasEnded)
+            let ended = try jobs(matching: query).filter(\.hasEnded)
             if ended.count >= count { return ended }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { throw .timedOut(ended: ended, expected: count) }
@@ -147,6 +172,12 @@ public final class EmbeddedPrinter: Sendable {
     @discardableResult
     public func reset() -> Int {
         printer.forgetAllJobs()
+    }
+
+    /// Forgets the jobs that pass `query` and deletes their folders; returns how many were forgotten.
+    @discardableResult
+    public func reset(matching query: JobQuery) -> Int {
+        printer.forgetJobs(Set(printer.jobs(matching: query).map(\.id)))
     }
 
     /// Stops accepting connections and ends pending waits. Jobs already recorded stay on disk.

@@ -14,6 +14,8 @@ public enum EmbeddedPrinterError: Error, Sendable, Equatable {
     case invalidWait(String)
     /// The printer was stopped.
     case stopped
+    /// There is no job with this id.
+    case noSuchJob(Int)
     /// A job's record did not decode as a `JobRecord` (a defect: please report it).
     case unreadableRecord(jobID: Int, reason: String)
 }

@@ -30,6 +30,16 @@ public struct JobRecord: Sendable, Hashable, Codable {
     public var times: Times
     public var history: [HistoryEntry]
     public var client: Client
+    /// What the printer ignored or replaced of the request, and why (empty in records of older versions).
+    public var ignoredAttributes: [IgnoredAttribute]?
+    /// Problems with the documents that still printed.
+    public var warnings: [JobWarning]?
+    /// The media the job printed on, a PWG self-describing name.
+    public var mediaActual: String?
+    /// The sides the job printed with.
+    public var sidesActual: String?
+    /// The print-color-mode the job printed with.
+    public var printColorModeActual: String?
 
     /// True once the job has ended: completed, canceled or aborted.
     public var hasEnded: Bool { ["completed", "canceled", "aborted"].contains(jobState) }
@@ -72,6 +82,22 @@ public struct JobRecord: Sendable, Hashable, Codable {
         public var color: Bool
         /// The document pages placed on this side.
         public var pages: [PlacedPage]?
+        /// No pixel carries visible ink.
+        public var blank: Bool?
+        /// Ink per channel in percent (`cyan`, `magenta`, `yellow`, `black`; black only for gray sides).
+        public var inkCoverage: [String: Double]?
+        /// At least one colored pixel was printed.
+        public var hasColor: Bool?
+        /// A page drew into the margins, where the printer cut it.
+        public var outsidePrintableArea: Bool?
+        /// `pdf` or `ocr`: how the side's text is obtained.
+        public var textSource: String?
+
+        enum CodingKeys: String, CodingKey {
+            case number, file, sheet, side, width, height, dpi, color, pages, blank
+            case inkCoverage = "ink-coverage", hasColor = "has-color"
+            case outsidePrintableArea = "outside-printable-area", textSource = "text-source"
+        }
     }
 
     /// A document page placed on an impression.
@@ -114,6 +140,8 @@ public struct JobRecord: Sendable, Hashable, Codable {
         case jobState = "job-state", jobStateReasons = "job-state-reasons", jobStateMessage = "job-state-message"
         case attributes, documents, impressions, sheets, copies, jobImpressions = "job-impressions"
         case jobMediaSheets = "job-media-sheets", jobPages = "job-pages", times, history, client
+        case ignoredAttributes = "ignored-attributes", warnings, mediaActual = "media-actual"
+        case sidesActual = "sides-actual", printColorModeActual = "print-color-mode-actual"
     }
 }
 

@@ -39,6 +39,7 @@ extension Job {
         timeCompleted = (times["completed"] as? String).flatMap(Self.parseISO8601)
         documents = (record["documents"] as? [[String: Any]] ?? []).compactMap(Self.document)
         impressions = (record["impressions"] as? [[String: Any]] ?? []).compactMap(Self.impression)
+        restoreFacts(from: record)
         history = (record["history"] as? [[String: Any]] ?? []).compactMap { entry in
             guard let time = (entry["time"] as? String).flatMap(Self.parseISO8601),
                 let state = (entry["job-state"] as? String).flatMap(JobState.init(keyword:))
@@ -63,6 +64,7 @@ extension Job {
 
     static func impression(_ record: [String: Any]) -> ImpressionRecord? {
         guard let number = record["number"] as? Int, let file = record["file"] as? String else { return nil }
+        let (facts, textSource) = Self.facts(ofImpression: record)
         return ImpressionRecord(
             number: number, file: file, sheet: record["sheet"] as? Int ?? number,
             side: record["side"] as? String ?? "front", width: record["width"] as? Int ?? 0,
@@ -71,7 +73,7 @@ extension Job {
             pages: (record["pages"] as? [[String: Int]])?.compactMap { entry in
                 guard let document = entry["document"], let page = entry["page"] else { return nil }
                 return PlacedPage(document: document, page: page)
-            })
+            }, facts: facts, textSource: textSource)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` as written by `IPPDateTime.iso8601`: fixed positions, read as bytes (a

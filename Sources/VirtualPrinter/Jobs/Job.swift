@@ -60,6 +60,13 @@ public struct Job: Sendable {
     /// The printer's up-time origin, for time-at-* values.
     public let printerStartTime: Double
 
+    /// Attributes of the request the printer ignored or replaced (job-record `ignored-attributes`).
+    public var ignoredAttributes: [IgnoredAttribute] = []
+    /// Problems with the documents that still printed (job-record `warnings`).
+    public var warnings: [JobWarning] = []
+    /// The media, sides and color mode the job prints with (job-record `*-actual`).
+    public var actual: ActualSettings?
+
     public init(
         id: Int, uuid: String, printerName: String, printerURI: String, name: String, user: String,
         templateAttributes: [IPPAttribute], client: ClientInfo, now: Double, printerStartTime: Double
@@ -157,11 +164,18 @@ public struct ImpressionRecord: Sendable, Equatable, Codable {
     public var color: Bool
     /// The document pages placed on this side.
     public var pages: [PlacedPage]?
+    /// Blank or not, ink coverage, color, ink cut by the margins; nil in records of older versions.
+    public var facts: ImpressionFacts?
+    /// How the side's text is obtained: `pdf` (written with the side) or `ocr` (on request); nil in records of
+    /// older versions.
+    public var textSource: String?
 
     public init(
         number: Int, file: String, sheet: Int, side: String, width: Int, height: Int, dpi: Int, color: Bool,
-        pages: [PlacedPage]? = nil
+        pages: [PlacedPage]? = nil, facts: ImpressionFacts? = nil, textSource: String? = nil
     ) {
+        self.facts = facts
+        self.textSource = textSource
         self.number = number
         self.file = file
         self.sheet = sheet

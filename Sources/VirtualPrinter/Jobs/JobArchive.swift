@@ -66,7 +66,8 @@ public enum JobArchive {
     }
 
     /// Removes from the folder of a job that had not ended what its record does not list: temporary files,
-    /// documents whose arrival was never recorded, page images the record does not name. Returns how many.
+    /// documents whose arrival was never recorded, page images the record does not name and their text files.
+    /// Returns how many.
     static func tidy(_ folder: String, keeping job: Job) -> Int {
         let documents = Set(job.documents.map(\.file))
         let pages = Set(job.impressions.map(\.file))
@@ -75,7 +76,10 @@ public enum JobArchive {
             let temporary = temporarySuffixes.contains { name.hasSuffix($0) }
             let strayDocument = name.hasPrefix("document-") && !documents.contains(name)
             let strayPage = name.hasPrefix("page-") && name.hasSuffix(".png") && !pages.contains(name)
-            if temporary || strayDocument || strayPage, unlink("\(folder)/\(name)") == 0 { removed += 1 }
+            // A side's text (page-NNNN.txt) goes with its image.
+            let strayText =
+                name.hasPrefix("page-") && name.hasSuffix(".txt") && !pages.contains(name.dropLast(4) + ".png")
+            if temporary || strayDocument || strayPage || strayText, unlink("\(folder)/\(name)") == 0 { removed += 1 }
         }
         return removed
     }

@@ -133,7 +133,7 @@ struct JobRecorder: Sendable {
             "client": client,
         ]
         if let operation = job.creationOperation { record["creation-operation"] = operation }
-        return record
+        return record.merging(factsRecord(of: job)) { current, _ in current }
     }
 
     static func historyRecord(_ entry: JobHistoryEntry) -> [String: Any] {
@@ -167,7 +167,7 @@ struct JobRecorder: Sendable {
             "color": impression.color,
         ]
         if let pages = impression.pages { record["pages"] = pages.map { ["document": $0.document, "page": $0.page] } }
-        return record
+        return record.merging(factsRecord(of: impression)) { current, _ in current }
     }
 
     static func iso8601(_ time: Double) -> String {

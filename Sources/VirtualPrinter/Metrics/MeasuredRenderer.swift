@@ -11,12 +11,17 @@ public struct MeasuredRenderer: JobRenderer {
 
     public func render(
         _ job: RenderJob, password: String?, onImpression: @Sendable (ImpressionRecord) -> Void,
-        isCanceled: @escaping @Sendable () -> Bool
+        onWarning: @Sendable (JobWarning) -> Void, isCanceled: @escaping @Sendable () -> Bool
     ) -> RenderOutcome {
         let started = ContinuousClock.now
-        let outcome = inner.render(job, password: password, onImpression: onImpression, isCanceled: isCanceled)
+        let outcome = inner.render(
+            job, password: password, onImpression: onImpression, onWarning: onWarning, isCanceled: isCanceled)
         metrics.recordRender(seconds: (ContinuousClock.now - started).seconds)
         return outcome
+    }
+
+    public func recognizeText(folder: String, sides: [TextRecognitionSide]) -> TextRecognitionOutcome {
+        inner.recognizeText(folder: folder, sides: sides)
     }
 }
 

@@ -197,12 +197,14 @@ extension Printer {
         return response
     }
 
-    /// Removes the page images of a job (before it is printed again).
+    /// Removes the page images of a job and their text files, and forgets their texts (before it is printed
+    /// again).
     func removePageImages(of jobID: Int) {
         let folder = recorder.folder(of: jobID)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where name.hasPrefix("page-") && name.hasSuffix(".png") {
+        where name.hasPrefix("page-") && (name.hasSuffix(".png") || name.hasSuffix(".txt")) {
             try? FileManager.default.removeItem(atPath: "\(folder)/\(name)")
         }
+        textStore.forget([jobID])
     }
 }

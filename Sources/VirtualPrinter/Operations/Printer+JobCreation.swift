@@ -9,7 +9,8 @@ extension Printer {
         case .failure(let error): return .response(error.response)
         }
         let job: Job
-        switch createJobRecord(context, ticket: checked.ticket.accepted) {
+        let ignored = checked.ignoredAttributes(context: context, printer: cache)
+        switch createJobRecord(context, ticket: checked.ticket.accepted, ignored: ignored) {
         case .success(let created): job = created
         case .failure(let error): return .response(error.response)
         }
@@ -38,7 +39,8 @@ extension Printer {
         case .success(let value): checked = value
         case .failure(let error): return error.response
         }
-        let created = createJobRecord(context, ticket: checked.ticket.accepted).flatMap { job in
+        let ignored = checked.ignoredAttributes(context: context, printer: cache)
+        let created = createJobRecord(context, ticket: checked.ticket.accepted, ignored: ignored).flatMap { job in
             syncRecord(of: job)
         }
         return jobResponse(created, checked: checked, context: context)
@@ -158,7 +160,9 @@ extension Printer {
     }
 
     /// Creates a job in the pending, job-incoming state, with its folder and first record.
-    func createJobRecord(_ context: IPPRequestContext, ticket: [IPPAttribute]) -> Result<Job, IPPResponseError> {
+    func createJobRecord(
+        _ context: IPPRequestContext, ticket: [IPPAttribute], ignored: [IgnoredAttribute] = []
+    ) -> Result<Job, IPPResponseError> {
         let accepting = status.withLock { $0.isAcceptingJobs }
         guard accepting else {
             return .failure(IPPResponseError(.serverErrorNotAcceptingJobs, "The printer is not accepting jobs."))
@@ -177,6 +181,8 @@ extension Printer {
         if let until = ticket.first(where: { $0.name == "job-hold-until" })?.value?.stringValue, until != "no-hold" {
             job.holdUntil = until
         }
+        job.ignoredAttributes = ignored
+        job.actual = actualSettings(ticket: ticket)
         if case .octetString(let password)? = context.attribute("document-password")?.value {
             job.documentPassword = String(decoding: password, as: UTF8.self)
         }

@@ -28,6 +28,8 @@ public final class Printer: Sendable {
     public let power = PowerSwitch()
     /// Counts for `GET /metrics`.
     public let counters = PrinterCounters()
+    /// The text of printed sides read so far, and OCR runs in progress.
+    let textStore = SideTextStore()
     let log: @Sendable (String) -> Void
     /// When the printer started, for printer-up-time and time-at-* values.
     let startTime: Double

@@ -7,11 +7,56 @@ public protocol JobRenderer: Sendable {
     ///
     /// - Parameters:
     ///   - onImpression: called as each side is written, so the job's counts are live.
+    ///   - onWarning: called for each problem found in a document that still prints.
     ///   - isCanceled: polled between pages; when true, the renderer stops early.
     func render(
         _ job: RenderJob, password: String?, onImpression: @Sendable (ImpressionRecord) -> Void,
-        isCanceled: @escaping @Sendable () -> Bool
+        onWarning: @Sendable (JobWarning) -> Void, isCanceled: @escaping @Sendable () -> Bool
     ) -> RenderOutcome
+
+    /// Reads the text of rendered sides by OCR and writes it beside their PNG files (`page-NNNN.txt`); called on
+    /// the thread of the request that first asks for the text.
+    func recognizeText(folder: String, sides: [TextRecognitionSide]) -> TextRecognitionOutcome
+}
+
+extension JobRenderer {
+    /// A renderer without OCR.
+    public func recognizeText(folder: String, sides: [TextRecognitionSide]) -> TextRecognitionOutcome {
+        .off
+    }
+}
+
+/// A rendered side whose text is to be recognized.
+public struct TextRecognitionSide: Sendable, Equatable {
+    public var number: Int
+    /// The PNG file in the job's folder.
+    public var file: String
+    public var dpi: Int
+
+    public init(number: Int, file: String, dpi: Int) {
+        self.number = number
+        self.file = file
+        self.dpi = dpi
+    }
+}
+
+/// How OCR of a job's sides ended.
+public enum TextRecognitionOutcome: Sendable, Equatable {
+    /// The sides were read: for each side number, the text file written or why the side could not be read.
+    case recognized([Int: Result<String, TextRecognitionError>])
+    /// OCR is turned off (`--no-ocr`) or the renderer has none.
+    case off
+    /// OCR could not run at all (the worker failed, no language data).
+    case failed(String)
+}
+
+/// Why one side's text could not be recognized.
+public struct TextRecognitionError: Error, Sendable, Equatable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
 }
 
 /// What a renderer needs to know about a job.

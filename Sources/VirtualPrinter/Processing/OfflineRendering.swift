@@ -61,7 +61,9 @@ public enum OfflineRendering {
         let job = RenderJob(
             jobID: 0, folder: URL(fileURLWithPath: outputDirectory).standardizedFileURL.path, documents: [document],
             ticket: checked.accepted, printerAttributes: cache.attributes)
-        switch renderer.render(job, password: nil, onImpression: impressions.add, isCanceled: { false }) {
+        switch renderer.render(
+            job, password: nil, onImpression: impressions.add, onWarning: { _ in }, isCanceled: { false })
+        {
         case .completed:
             return .success(impressions.all)
         case .failed(let reason, let message):

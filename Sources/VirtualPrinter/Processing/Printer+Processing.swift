@@ -55,10 +55,15 @@ extension Printer {
         let renderJob = RenderJob(
             jobID: jobID, folder: recorder.folder(of: jobID), documents: job.documents.filter { !$0.isCanceled },
             ticket: Self.renderTicket(of: job), printerAttributes: cache.attributes)
+        let formatWarnings = documentWarnings(job)
+        if !formatWarnings.isEmpty { _ = updateJob(jobID) { $0.warnings += formatWarnings } }
         let outcome = renderer.render(
             renderJob, password: job.documentPassword,
             onImpression: { [self] impression in
-                _ = updateJob(jobID) { $0.impressions.append(impression) }
+                _ = updateJob(jobID) { noteImpression(impression, of: &$0) }
+            },
+            onWarning: { [self] warning in
+                _ = updateJob(jobID) { $0.warnings.append(warning) }
             },
             isCanceled: { [self] in self.job(jobID)?.state.isTerminal ?? true })
         switch outcome {
@@ -181,6 +186,7 @@ extension Printer {
         for job in removed {
             try? FileManager.default.removeItem(atPath: recorder.folder(of: job.id))
         }
+        textStore.forget(removed.map(\.id))
         return removed.count
     }
 }

@@ -37,16 +37,20 @@ public struct RenderWorkerClient: JobRenderer {
     /// Raster input renders at its own resolution up to this, unless `--render-dpi` caps it lower.
     public static let maximumRasterDPI = 600
     public let limits: Limits
+    /// Whether the text of raster sides is read by OCR on request (`--no-ocr` turns it off).
+    public let ocr: Bool
     /// How often cancellation is checked while the worker runs, in seconds.
     static let cancelPollInterval = 0.2
 
     /// - Parameters:
     ///   - renderDPI: the resolution documents render at (at most; `--render-dpi`, 150 by default).
     ///   - rasterDPI: the cap for raster input, which otherwise keeps its own resolution.
+    ///   - ocr: read the text of raster sides by OCR when asked for it.
     public init(
         executable: String, renderDPI: Int = 150, rasterDPI: Int = RenderWorkerClient.maximumRasterDPI,
-        limits: Limits = Limits()
+        limits: Limits = Limits(), ocr: Bool = true
     ) {
+        self.ocr = ocr
         self.rasterDPI = rasterDPI
         self.executable = executable
         self.renderDPI = renderDPI
@@ -71,7 +75,7 @@ public struct RenderWorkerClient: JobRenderer {
 
     public func render(
         _ job: RenderJob, password: String?, onImpression: @Sendable (ImpressionRecord) -> Void,
-        isCanceled: @escaping @Sendable () -> Bool
+        onWarning: @Sendable (JobWarning) -> Void, isCanceled: @escaping @Sendable () -> Bool
     ) -> RenderOutcome {
         let request: [String: Any] = [
             "protocol": 1,
@@ -91,6 +95,88 @@ public struct RenderWorkerClient: JobRenderer {
             ],
             "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
         ]
+        let run = runWorker(request, folder: job.folder, isCanceled: isCanceled) { line in
+            switch line["type"] as? String {
+            case "impression":
+                if let impression = Job.impression(line) { onImpression(impression) }
+            case "warning":
+                if let message = line["message"] as? String {
+                    onWarning(
+                        JobWarning(
+                            kind: line["kind"] as? String ?? "document", document: line["document"] as? Int,
+                            page: line["page"] as? Int, message: message))
+                }
+            default:
+                break
+            }
+        }
+        switch run {
+        case .canceled:
+            return .canceled
+        case .failed(let reason, let message):
+            return .failed(reason: reason, message: message)
+        case .finished(let status):
+            if status["status"] as? String == "ok" {
+                let pages = (status["documents"] as? [[String: Any]] ?? []).map { $0["pages"] as? Int ?? 0 }
+                return .completed(pages: pages)
+            }
+            return .failed(
+                reason: status["reason"] as? String ?? "document-format-error",
+                message: status["message"] as? String ?? "The document could not be rendered.")
+        }
+    }
+
+    public func recognizeText(folder: String, sides: [TextRecognitionSide]) -> TextRecognitionOutcome {
+        guard ocr else { return .off }
+        guard !sides.isEmpty else { return .recognized([:]) }
+        let request: [String: Any] = [
+            "protocol": 1,
+            "operation": "recognize-text",
+            "folder": folder,
+            "sides": sides.map { ["number": $0.number, "file": $0.file, "dpi": $0.dpi] },
+            "threads": limits.threads,
+            "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
+        ]
+        let results = Mutex<[Int: Result<String, TextRecognitionError>]>([:])
+        let run = runWorker(request, folder: folder, isCanceled: { false }) { line in
+            guard line["type"] as? String == "text", let number = line["number"] as? Int else { return }
+            let result: Result<String, TextRecognitionError> =
+                if let file = line["file"] as? String {
+                    .success(file)
+                } else {
+                    .failure(TextRecognitionError(line["error"] as? String ?? "the side could not be read"))
+                }
+            results.withLock { $0[number] = result }
+        }
+        switch run {
+        case .finished(let status) where status["status"] as? String == "ok":
+            return .recognized(results.withLock { $0 })
+        case .finished(let status):
+            return .failed(status["message"] as? String ?? "OCR failed")
+        case .failed(_, let message):
+            return .failed(message)
+        case .canceled:
+            return .failed("OCR was canceled")
+        }
+    }
+
+    /// How a worker run ended.
+    enum WorkerRun {
+        /// The worker wrote its status line.
+        case finished(status: [String: Any])
+        /// Stopped because the job was canceled.
+        case canceled
+        /// It could not start, crashed, overran or ended without a status line.
+        case failed(reason: String, message: String)
+    }
+
+    /// Starts the worker, writes `request`, hands every output line but the status to `onLine` and waits for its
+    /// end, killing it when `isCanceled` says so or when it overruns the deadline; then removes the partial pages
+    /// it left in the job's `folder`.
+    func runWorker(
+        _ request: [String: Any], folder: String, isCanceled: @escaping @Sendable () -> Bool,
+        onLine: ([String: Any]) -> Void
+    ) -> WorkerRun {
         guard let requestData = try? JSONSerialization.data(withJSONObject: request) else {
             return .failed(reason: "aborted-by-system", message: "The render request could not be encoded.")
         }
@@ -143,18 +229,15 @@ public struct RenderWorkerClient: JobRenderer {
                 let line = buffer[buffer.startIndex..<newline]
                 buffer.removeSubrange(buffer.startIndex...newline)
                 guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
-                switch object["type"] as? String {
-                case "impression":
-                    if let impression = Job.impression(object) { onImpression(impression) }
-                case "status":
+                if object["type"] as? String == "status" {
                     status = object
-                default:
-                    break
+                } else {
+                    onLine(object)
                 }
             }
         }
         process.waitUntilExit()
-        removePartialPages(in: job.folder)
+        removePartialPages(in: folder)
         switch stop.withLock({ $0 }) {
         case "canceled"?:
             return .canceled
@@ -165,15 +248,7 @@ public struct RenderWorkerClient: JobRenderer {
         default:
             break
         }
-        if let status {
-            if status["status"] as? String == "ok" {
-                let pages = (status["documents"] as? [[String: Any]] ?? []).map { $0["pages"] as? Int ?? 0 }
-                return .completed(pages: pages)
-            }
-            return .failed(
-                reason: status["reason"] as? String ?? "document-format-error",
-                message: status["message"] as? String ?? "The document could not be rendered.")
-        }
+        if let status { return .finished(status: status) }
         if process.terminationReason == .uncaughtSignal {
             let signal = process.terminationStatus
             let what =

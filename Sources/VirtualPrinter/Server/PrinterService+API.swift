@@ -38,9 +38,7 @@ extension PrinterService {
             return listJobs(request, identity: identity)
         case ("DELETE", "jobs", 1):
             if let refusal = refuseMutation(request) { return refusal }
-            let count = printers.reduce(0) { $0 + $1.forgetAllJobs() }
-            log("API: forgot \(count) jobs")
-            return json(["deleted": count])
+            return deleteJobs(request)
         case ("GET", "jobs", 2), ("HEAD", "jobs", 2):
             guard let job = job(route[1]), canSee(job, identity) else {
                 return json(["error": "no job \(route[1])"], status: 404)
@@ -51,11 +49,17 @@ extension PrinterService {
                 return json(["error": "no job \(route[1])"], status: 404)
             }
             return jobFile(jobID: route[1], name: route[3])
+        case ("GET", "jobs", 3) where route[2] == "text", ("HEAD", "jobs", 3) where route[2] == "text":
+            guard let job = job(route[1]), canSee(job, identity) else {
+                return json(["error": "no job \(route[1])"], status: 404)
+            }
+            return jobText(jobID: route[1])
         case ("GET", "wait", 1):
             return wait(request, identity: identity)
         case ("GET", "events", 1):
             return eventStream(request, identity: identity)
-        case (_, "printers", 1), (_, "jobs", 1), (_, "jobs", 2), (_, "wait", 1), (_, "events", 1):
+        case (_, "printers", 1), (_, "jobs", 1), (_, "jobs", 2), (_, "wait", 1), (_, "events", 1),
+            (_, "jobs", 3) where route[2] == "text":
             return json(["error": "method \(request.method) not allowed on \(request.path)"], status: 405)
         default:
             return json(["error": "unknown API path \(request.path)"], status: 404)
@@ -77,13 +81,38 @@ extension PrinterService {
         }
     }
 
-    /// Jobs oldest first, filtered by `printer`, `state` (a job-state keyword, or `ended` / `active`) and `name`.
+    /// Jobs oldest first, with the filters of ``JobQuery`` (docs/api.md "Queries").
     func listJobs(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
-        let state = request.queryValue("state")
-        if let state, state != "ended", state != "active", JobState(keyword: state) == nil {
-            return json(["error": "state must be a job-state keyword, ended or active"], status: 400)
+        do throws(JobQueryError) {
+            return jsonList(selectJobs(try JobQuery(parameters: request.query), identity: identity))
+        } catch {
+            return refusal(error)
         }
-        return jsonList(selectJobs(request, identity: identity))
+    }
+
+    /// The 400 answer to filters that cannot be applied.
+    func refusal(_ error: JobQueryError) -> HTTPResponse {
+        json(["error": error.description], status: 400)
+    }
+
+    /// `DELETE /api/v1/jobs`: forgets every job, or only those the filters select.
+    func deleteJobs(_ request: HTTPRequest) -> HTTPResponse {
+        let query: JobQuery
+        do throws(JobQueryError) {
+            query = try JobQuery(parameters: request.query)
+        } catch {
+            return refusal(error)
+        }
+        let count: Int
+        if query.isEmpty {
+            count = printers.reduce(0) { $0 + $1.forgetAllJobs() }
+        } else {
+            count = printers.reduce(0) { total, printer in
+                total + printer.forgetJobs(Set(printer.jobs(matching: query).map(\.id)))
+            }
+        }
+        log("API: forgot \(count) jobs")
+        return json(["deleted": count])
     }
 
     /// A JSON array of job records, from each record's bytes (no encoding per request).
@@ -106,23 +135,22 @@ extension PrinterService {
     }
 
     /// The jobs a query selects that the client may see, oldest first.
-    func selectJobs(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> [Job] {
-        let printerName = request.queryValue("printer")
-        let state = request.queryValue("state")
-        let name = request.queryValue("name")
-        return printers.filter { printerName == nil || $0.name == printerName }
-            .flatMap(\.jobs)
-            .filter { job in
-                switch state {
-                case nil: true
-                case "ended": job.state.isTerminal
-                case "active": !job.state.isTerminal
-                case let keyword?: job.state.keyword == keyword
-                }
+    func selectJobs(_ query: JobQuery, identity: ClientIdentity = .anonymous) -> [Job] {
+        printers.flatMap { $0.jobs(matching: query) }.filter { canSee($0, identity) }.sorted { $0.id < $1.id }
+    }
+
+    /// The ended jobs a query selects that the client may see, oldest first; the text of jobs still printing is
+    /// not read.
+    func selectEndedJobs(_ query: JobQuery, identity: ClientIdentity = .anonymous) -> [Job] {
+        var withoutText = query
+        withoutText.text = nil
+        return printers.flatMap { printer in
+            printer.jobs(matching: withoutText).filter { job in
+                guard job.state.isTerminal, canSee(job, identity) else { return false }
+                guard query.text != nil else { return true }
+                return query.matches(text: (printer.sideTexts(jobID: job.id) ?? []).compactMap(\.text))
             }
-            .filter { name == nil || $0.name == name }
-            .filter { canSee($0, identity) }
-            .sorted { $0.id < $1.id }
+        }.sorted { $0.id < $1.id }
     }
 
     func job(_ text: String) -> Job? {
@@ -152,6 +180,7 @@ extension PrinterService {
     static func contentType(ofFile name: String) -> String {
         switch name.split(separator: ".").last.map(String.init) {
         case "png": "image/png"
+        case "txt": "text/plain; charset=utf-8"
         case "json": "application/json"
         case "pdf": "application/pdf"
         case "jpg": "image/jpeg"
@@ -161,10 +190,21 @@ extension PrinterService {
         }
     }
 
-    /// Blocks until `jobs` jobs have ended, then answers them; 408 after `timeout` seconds.
+    /// Blocks until `count` (or `jobs`) jobs that pass the filters have ended, then answers them; 408 after
+    /// `timeout` seconds.
     func wait(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
-        guard let countText = request.queryValue("jobs"), let count = Int(countText), count > 0 else {
-            return json(["error": "wait needs jobs=N with N > 0"], status: 400)
+        let counts = [request.queryValue("count"), request.queryValue("jobs")].compactMap { $0 }
+        guard let countText = counts.first, let count = Int(countText), count > 0 else {
+            return json(["error": "wait needs count=N (or jobs=N) with N > 0"], status: 400)
+        }
+        guard Set(counts).count == 1 else {
+            return json(["error": "count and jobs disagree; give one of them"], status: 400)
+        }
+        let query: JobQuery
+        do throws(JobQueryError) {
+            query = try JobQuery(parameters: request.query, otherNames: ["count", "jobs", "timeout"])
+        } catch {
+            return refusal(error)
         }
         var timeout = 30.0
         if let text = request.queryValue("timeout") {
@@ -177,7 +217,7 @@ extension PrinterService {
         defer { subscription.cancel() }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let ended = selectJobs(request, identity: identity).filter { $0.state.isTerminal }
+            let ended = selectEndedJobs(query, identity: identity)
             if ended.count >= count { return jsonList(ended) }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {

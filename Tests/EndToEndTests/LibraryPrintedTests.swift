@@ -1,0 +1,74 @@
+import Foundation
+import IPP
+import Testing
+import VirtualPrinter
+
+/// Issue 13 through the library product: the text of printed sides, job queries, and snapshot comparison of
+/// printed sides, as a Swift test suite would use them on an embedded printer.
+@Suite struct LibraryPrintedTests {
+    private func print(_ printer: EmbeddedPrinter, name: String, job: [IPPAttribute] = []) throws {
+        let pdf = try #require(samplePDF)
+        _ = try IPPClient(uri: printer.uri).send(
+            ippRequest(
+                .printJob, uri: printer.uri,
+                [
+                    IPPAttribute("job-name", .name(name)),
+                    IPPAttribute("document-format", .mimeMediaType("application/pdf")),
+                ], job: job),
+            data: pdf)
+    }
+
+    @Test func textQueriesAndAFilteredResetOfAnEmbeddedPrinter() async throws {
+        let scratch = try ScratchFolder()
+        let printer = try await EmbeddedPrinter.start(profile: "duplex-laser", outputDirectory: scratch.path + "/out")
+        defer { printer.stop() }
+        try print(printer, name: "one-sided")
+        try print(printer, name: "two-sided", job: [IPPAttribute("sides", .keyword("two-sided-long-edge"))])
+        var twoSided = JobQuery()
+        twoSided.sides = ["two-sided"]
+        let ended = try await printer.waitForJobs(count: 1, matching: twoSided, timeout: waitLimit)
+        #expect(ended.map(\.jobName) == ["two-sided"])
+        _ = try await printer.waitForJobs(count: 2, timeout: waitLimit)
+
+        let sides = try printer.text(jobID: 1)
+        #expect(sides.count == 1 && sides[0].source == "pdf")
+        #expect(sides[0].text == "vprinter\n", "\(sides)")
+        #expect(throws: EmbeddedPrinterError.noSuchJob(99)) { try printer.text(jobID: 99) }
+
+        let query = try JobQuery(parameters: [("text", "VPRINTER"), ("since", "1")])
+        #expect(try printer.jobs(matching: query).map(\.jobID) == [2])
+        let record = try #require(try printer.jobs().first)
+        #expect(record.mediaActual == "na_letter_8.5x11in" && record.sidesActual == "one-sided")
+        #expect(record.ignoredAttributes == [] && record.warnings == [])
+        #expect(record.impressions.first?.blank == false && record.impressions.first?.textSource == "pdf")
+        #expect((record.impressions.first?.inkCoverage?["black"] ?? 0) > 0)
+
+        #expect(printer.reset(matching: twoSided) == 1)
+        #expect(try printer.jobs().map(\.jobName) == ["one-sided"])
+    }
+
+    @Test func snapshotsOfTwoJobsOfTheSameDocumentMatchAndUpdateMakesTheExpectedSides() async throws {
+        let scratch = try ScratchFolder()
+        let printer = try await EmbeddedPrinter.start(profile: "duplex-laser", outputDirectory: scratch.path + "/out")
+        defer { printer.stop() }
+        try print(printer, name: "first")
+        try print(printer, name: "second")
+        try print(printer, name: "a4", job: [IPPAttribute("media", .keyword("iso_a4_210x297mm"))])
+        _ = try await printer.waitForJobs(count: 3, timeout: waitLimit)
+        let jobs = printer.outputDirectory + "/jobs"
+
+        let same = try Snapshot.compare(actual: jobs + "/2", expected: jobs + "/1")
+        #expect(same.passed && same.sides.count == 1 && same.sides[0].psnr == .infinity)
+
+        let other = try Snapshot.compare(actual: jobs + "/3", expected: jobs + "/1")
+        #expect(!other.passed && other.failures.map(\.status) == [.sizeMismatch])
+
+        let golden = scratch.path + "/golden"
+        #expect(try Snapshot.compare(actual: jobs + "/3", expected: golden).failures.map(\.status) == [.extra])
+        #expect(try Snapshot.update(actual: jobs + "/3", expected: golden) == [golden + "/page-0001.png"])
+        #expect(try Snapshot.compare(actual: jobs + "/3", expected: golden).passed)
+        #expect(throws: SnapshotError.notFound(scratch.path + "/none")) {
+            try Snapshot.compare(actual: scratch.path + "/none", expected: golden)
+        }
+    }
+}
