@@ -75,7 +75,7 @@ public struct JobRenderer: Sendable {
             case .pwgRaster, .appleRaster:
                 pages = try run.renderRaster(document.path, document: number)
             case .postScript:
-                throw .unsupportedFormat("PostScript is not rendered")
+                pages = try run.renderPostScript(document.path, document: number)
             }
             run.summary.documentFormats.append(format.rawValue)
             run.summary.documentPages.append(pages)

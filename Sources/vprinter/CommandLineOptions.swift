@@ -5,6 +5,7 @@ struct CommandLineOptions: Sendable, Equatable {
     enum Command: Sendable, Equatable {
         case run
         case render
+        case clone
         case profiles
         case jobs
         case wait
@@ -43,10 +44,13 @@ struct CommandLineOptions: Sendable, Equatable {
     var renderDPI = 150
     /// Whether --render-dpi was given (it then caps raster input too).
     var renderDPIGiven = false
-    /// TLS and authentication (issue 12, docs/security.md).
-    var security = SecurityOptions()
-    /// `--config FILE`: printers and process options as JSON (docs/config.md).
-    var configFile: String?
+    /// `vprinter clone URI`: the printer's URI or DNS-SD service name (`--out` and `--name` as for the others).
+    var cloneSource: String?
+    /// `vprinter profiles --show NAME|FILE` (with `--ippserver`: as an ipptool --ippserver attribute file).
+    var showProfile: String?
+    var showAsAttributeFile = false
+    /// `--render-timeout`: seconds a job may render before its worker (and its Ghostscript) is stopped.
+    var renderTimeout: Double?
     /// `--no-ocr`: the text of raster sides is not read by OCR.
     var ocr = true
     /// `vprinter jobs` and `vprinter wait`: the job filters (`--state completed`, ...), as query parameters.
@@ -63,6 +67,10 @@ struct CommandLineOptions: Sendable, Equatable {
     var maximumDifferingPixels: Int?
     var differenceFolder: String?
     var update = false
+    /// TLS and authentication (issue 12, docs/security.md).
+    var security = SecurityOptions()
+    /// `--config FILE`: printers and process options as JSON (docs/config.md).
+    var configFile: String?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -79,6 +87,7 @@ struct CommandLineOptions: Sendable, Equatable {
             switch first {
             case "run": options.command = .run
             case "render": options.command = .render
+            case "clone": options.command = .clone
             case "profiles": options.command = .profiles
             case "jobs": options.command = .jobs
             case "wait": options.command = .wait
@@ -86,7 +95,7 @@ struct CommandLineOptions: Sendable, Equatable {
             case "help": options.command = .help
             default:
                 throw UsageError(
-                    "unknown command '\(first)' (commands: run, render, profiles, jobs, wait, compare, help)")
+                    "unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, compare, help)")
             }
             rest = rest.dropFirst()
         }
@@ -97,6 +106,10 @@ struct CommandLineOptions: Sendable, Equatable {
         while let argument = rest.popFirst() {
             if options.command == .render, !argument.hasPrefix("-"), options.renderFile == nil {
                 options.renderFile = argument
+                continue
+            }
+            if options.command == .clone, !argument.hasPrefix("-"), options.cloneSource == nil {
+                options.cloneSource = argument
                 continue
             }
             if options.command == .compare, !argument.hasPrefix("-") {
@@ -175,7 +188,15 @@ struct CommandLineOptions: Sendable, Equatable {
                 }
                 options.renderDPI = dpi
                 options.renderDPIGiven = true
+            case "--render-timeout":
+                let text = try take()
+                guard let seconds = Double(text), seconds >= 1, seconds <= 86_400 else {
+                    throw UsageError("--render-timeout needs seconds from 1 to 86400, not '\(text)'")
+                }
+                options.renderTimeout = seconds
             case "--out": options.renderOutput = try take()
+            case "--show": options.showProfile = try take()
+            case "--ippserver": options.showAsAttributeFile = true
             case "--sides", "--number-up", "--media", "--copies", "--color-mode", "--scaling", "--page-ranges",
                 "--orientation":
                 options.ticket[String(option.dropFirst(2))] = try take()
@@ -233,6 +254,13 @@ struct CommandLineOptions: Sendable, Equatable {
         return options
     }
 
+    /// The render worker's limits, with `--render-timeout` applied.
+    var renderLimits: RenderWorkerClient.Limits {
+        var limits = RenderWorkerClient.Limits()
+        if let renderTimeout { limits.deadline = renderTimeout }
+        return limits
+    }
+
     /// Parses `500M`, `4G`, `1024K` or a plain byte count.
     static func parseSize(_ text: String) -> Int? {
         let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
@@ -251,6 +279,12 @@ struct CommandLineOptions: Sendable, Equatable {
                    [--copies N] [--color-mode M] [--scaling S] [--page-ranges 1-3,5] [--orientation O]
                                         render a file as the printer would, without a server; prints the files
           vprinter profiles             list the shipped profiles
+          vprinter profiles --show NAME|FILE [--ippserver]
+                                        the IPP attributes (as ipptool shows them, or as an ipptool --ippserver
+                                        attribute file) and the DNS-SD TXT record a profile gives; no printer runs
+          vprinter clone URI|SERVICE-NAME [--out FILE] [--name NAME] [--timeout SECONDS]
+                                        ask a printer (ipp:// URI or DNS-SD _ipp._tcp service name) for its
+                                        attributes and TXT record and write them as a profile (default: stdout)
           vprinter jobs [--output-dir DIR] [--json] [FILTERS] [--no-ocr]
           vprinter wait --url URL --count N [--timeout SECONDS] [FILTERS]
           vprinter compare ACTUAL EXPECTED [--min-psnr DB] [--min-ssim X] [--max-diff-pixels N] [--diff DIR]
@@ -263,7 +297,8 @@ struct CommandLineOptions: Sendable, Equatable {
           --media PWG-NAME|a4 --sides KEYWORD|two-sided --color-mode KEYWORD --text TEXT --since JOB-ID|TIME
 
         options:
-          --profile NAME|FILE           printer profile (repeat for several printers; default duplex-laser)
+          --profile NAME|FILE           printer profile, or an ipptool --ippserver attribute file (repeat for
+                                        several printers; default duplex-laser)
           --name TEXT                   printer and DNS-SD service name
           --port N                      TCP port (default 8631; 0 = any free port)
           --listen ADDR                 address to bind (repeatable; default: all)
@@ -277,6 +312,7 @@ struct CommandLineOptions: Sendable, Equatable {
           --render-dpi N                highest resolution pages are rendered at (default 150 for documents;
                                         raster input keeps its own resolution unless this is given)
           --no-render                   keep documents only; no page images
+          --render-timeout SECONDS      longest a job may render (default 900); PostScript gets 3 s less
           --scenario FILE               play the faults of a scenario file (see docs/scenarios.md); repeatable
           --speed instant|realistic     print at once, or as fast as pages-per-minute says (default instant)
           --consumables unlimited|tracked

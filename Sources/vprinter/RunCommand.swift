@@ -77,7 +77,7 @@ struct RunCommand {
             let client = RenderWorkerClient(
                 executable: worker, renderDPI: options.renderDPI,
                 rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI,
-                ocr: options.ocr)
+                limits: options.renderLimits, ocr: options.ocr)
             renderer = MeasuredRenderer(client, metrics: metrics)
         }
         let jobIDs = JobIDAllocator(outputDirectory: output)

@@ -87,7 +87,24 @@ struct IPPClient {
             }
             if count == 0 { return received }
             received += chunk[..<count]
+            // CUPS keeps the connection open despite `Connection: close`: stop after Content-Length bytes.
+            if let length = Self.expectedLength(received), received.count >= length { return received }
         }
+    }
+
+    /// The whole response's length when its head is in and gives a Content-Length.
+    static func expectedLength(_ bytes: [UInt8]) -> Int? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
+        for line in String(decoding: bytes[..<end], as: UTF8.self).lowercased().components(separatedBy: "\r\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[0] == "content-length",
+                let length = Int(parts[1].trimmingCharacters(in: .whitespaces))
+            {
+                return end + 4 + length
+            }
+        }
+        return nil
     }
 
     /// Splits an HTTP/1.1 response into status and body (Content-Length or read-to-close framing).

@@ -73,11 +73,12 @@ public final class EmbeddedPrinter: Sendable {
             renderer = RenderWorkerClient(executable: worker, ocr: ocr)
         }
         let printerName = name ?? loaded.name
-        let configuration = PrinterConfiguration(
+        var configuration = PrinterConfiguration(
             name: printerName, resourcePath: "/ipp/print", uuid: PrinterConfiguration.uuid(forName: printerName),
             attributes: loaded.printerAttributes(context: ProfileAttributeContext(printerName: printerName)),
             outputDirectory: output, maximumDocumentSize: PrinterConfiguration.defaultMaximumDocumentSize,
             maximumJobs: nil)
+        configuration.overridingAttributes = loaded.attributes
         let jobIDs = JobIDAllocator(outputDirectory: output)
         let printer = Printer(
             configuration: configuration, jobIDs: jobIDs,

@@ -20,7 +20,8 @@ public final class PrinterFactory: Sendable {
         public init(
             outputDirectory: String, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
             maximumJobs: Int? = nil, speed: PrintSpeed = .instant, tracksConsumables: Bool = false,
-            profileDirectories: [String] = PrinterProfile.searchDirectories(), security: PrinterSecurity = PrinterSecurity()
+            profileDirectories: [String] = PrinterProfile.searchDirectories(),
+            security: PrinterSecurity = PrinterSecurity()
         ) {
             self.outputDirectory = outputDirectory
             self.maximumDocumentSize = maximumDocumentSize
@@ -115,6 +116,8 @@ public final class PrinterFactory: Sendable {
         configuration.tracksConsumables =
             spec.tracksConsumables ?? scenarios.compactMap(\.tracksConsumables).last ?? settings.tracksConsumables
         configuration.security = settings.security
+        // The profile's raw attributes win, as for vprinter --profile (docs/profiles.md).
+        configuration.overridingAttributes = profile.attributes
         let printer = Printer(
             configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer, events: events,
             log: log)

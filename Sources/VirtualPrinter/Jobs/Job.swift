@@ -53,6 +53,10 @@ public struct Job: Sendable {
 
     /// document-password, kept for the renderer only: never recorded or returned.
     public var documentPassword: String?
+    /// job-password (PWG 5100.11) as the client sent it (the PIN, or its digest), and how it was encrypted: the job
+    /// waits in job-password-wait until the same PIN is entered at the printer. Never recorded or returned.
+    public var jobPassword: [UInt8]?
+    public var jobPasswordEncryption: String?
     /// The printer's up-time origin, for time-at-* values.
     public let printerStartTime: Double
 

@@ -122,7 +122,12 @@ extension Printer {
             case "pending-held": matchesState = job.state == .pendingHeld
             case "aborted": matchesState = job.state == .aborted
             case "canceled": matchesState = job.state == .canceled
-            default: matchesState = false  // proof-print: vprinter makes no proof prints
+            case "proof-print": matchesState = job.state == .completed && job.template("proof-print") != nil
+            case "stored-owner":
+                matchesState = Self.storageAccess(of: job) == "owner" && job.user == context.user
+            case "stored-group": matchesState = Self.storageAccess(of: job) == "group"
+            case "stored-public": matchesState = Self.storageAccess(of: job) == "public"
+            default: matchesState = false
             }
             return matchesState && (!(myJobs || context.seesOwnJobsOnly) || job.user == context.user)
         }

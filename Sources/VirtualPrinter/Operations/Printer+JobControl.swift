@@ -52,7 +52,13 @@ extension Printer {
 
     /// Release-Job: a held job goes back to the queue.
     func releaseJob(_ context: IPPRequestContext) -> IPPResponse {
-        applyToTarget(context, .released)
+        // PWG 5100.11: a job-password job is released by its PIN at the printer, not over IPP.
+        if case .success(let job) = targetJob(context), job.reasons.contains("job-password-wait") {
+            return .error(
+                .clientErrorNotPossible,
+                "Job \(job.id) waits for its job password at the printer (POST /api/v1/jobs/\(job.id)/release).")
+        }
+        return applyToTarget(context, .released)
     }
 
     /// Restart-Job (RFC 8011 section 4.3.7 of RFC 2911): an ended job prints again; its old page images go.
@@ -77,7 +83,8 @@ extension Printer {
                 "Only an ended job with documents can be \(context.operation == .resubmitJob ? "resubmitted" : "reprocessed")."
             )
         }
-        var ticket = original.templateAttributes
+        // A reprint is the full run of the job: not a proof again, not stored again (unless asked anew).
+        var ticket = original.templateAttributes.filter { $0.name != "proof-print" && $0.name != "job-storage" }
         var checked = CheckedJobRequest(documentFormat: "", compression: "none", ticket: JobTicketValidator.Result())
         if context.operation == .resubmitJob {
             checked.ticket = JobTicketValidator(printer: cache).validate(context.jobAttributes)

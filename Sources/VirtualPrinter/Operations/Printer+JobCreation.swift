@@ -186,6 +186,7 @@ extension Printer {
         if case .octetString(let password)? = context.attribute("document-password")?.value {
             job.documentPassword = String(decoding: password, as: UTF8.self)
         }
+        applyEnterpriseAttributes(to: &job, context: context)
         if let reason = faults.takePendingHold() {
             job.holdUntil = "indefinite"
             job.holdReason = reason

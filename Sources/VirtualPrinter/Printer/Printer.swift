@@ -64,8 +64,7 @@ public final class Printer: Sendable {
         startTime = now
         status = Mutex(PrinterStatus(now: now))
         let cache = PrinterAttributeCache(
-            attributes: configuration.attributes + Self.implementationAttributes(configuration.attributes),
-            excluding: Self.dynamicAttributeNames)
+            attributes: Self.staticAttributes(configuration), excluding: Self.dynamicAttributeNames)
         attributeStore = Mutex(cache)
         recorder = JobRecorder(outputDirectory: configuration.outputDirectory)
         let timeout = cache["multiple-operation-time-out"]?.value?.integerValue ?? 60

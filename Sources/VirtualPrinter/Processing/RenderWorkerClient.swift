@@ -16,6 +16,14 @@ public struct RenderWorkerClient: JobRenderer {
         public var deadline: Double = 900
         /// Threads rendering pages of one document in parallel.
         public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        /// Most memory the PostScript interpreter may allocate, in bytes (Ghostscript -K).
+        public var interpreterMemory = 1 << 30
+
+        /// Seconds the worker gives the PostScript interpreter: the deadline less a margin, so that the worker
+        /// still says which limit was hit before the deadline kills it.
+        public var interpreterSeconds: Int { max(1, Int(deadline) - Self.interpreterMargin) }
+        /// The margin, in seconds.
+        static let interpreterMargin = 3
 
         public init() {}
     }
@@ -81,6 +89,10 @@ public struct RenderWorkerClient: JobRenderer {
             "ticket": RenderTicket.make(for: job, password: password, renderDPI: renderDPI)
                 .merging(["raster-max-dpi": rasterDPI]) { $1 },
             "threads": limits.threads,
+            "limits": [
+                "max-interpreter-seconds": limits.interpreterSeconds,
+                "max-interpreter-memory": limits.interpreterMemory,
+            ],
             "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
         ]
         let run = runWorker(request, folder: job.folder, isCanceled: isCanceled) { line in
@@ -190,11 +202,14 @@ public struct RenderWorkerClient: JobRenderer {
             while process.isRunning {
                 if isCanceled() {
                     stop.withLock { $0 = "canceled" }
+                    kill(-process.processIdentifier, SIGTERM)
                     process.terminate()
                     return
                 }
                 if Date() > deadline {
                     stop.withLock { $0 = "deadline" }
+                    // The worker leads its own process group: its Ghostscript child goes with it.
+                    kill(-process.processIdentifier, SIGKILL)
                     kill(process.processIdentifier, SIGKILL)
                     return
                 }

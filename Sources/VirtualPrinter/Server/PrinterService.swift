@@ -94,6 +94,12 @@ public final class PrinterService: HTTPHandler {
                 return handlePrinterAPI(request, route: route, body: bytes)
             }
         }
+        if request.method == "POST", request.path.hasPrefix("/api/v1/jobs/"), request.path.hasSuffix("/release") {
+            guard let bytes = try? body.readAll(maximum: Self.maximumFaultBodyBytes) else {
+                return HTTPResponse(status: 413, text: "The request body is too large.\n")
+            }
+            return releaseAtPrinter(request, body: bytes)
+        }
         if request.path == "/api" || request.path.hasPrefix("/api/") { return handleAPI(request) }
         if request.method == "POST" {
             let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
