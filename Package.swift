@@ -18,10 +18,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Headers only: the render worker loads libtesseract with dlopen on its first OCR request.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // The layers of DESIGN.md.
         .target(name: "IPP"),
-        .target(name: "HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["COpenSSL"]),
         .target(
             name: "Rasterizer",
             dependencies: ["CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib", "ImageCheck", "CTesseract"]),
@@ -32,13 +33,16 @@ let package = Package(
         .executableTarget(name: "vprinter-render", dependencies: ["Rasterizer"]),
         .executableTarget(name: "vprinter", dependencies: ["VirtualPrinter", "HTTPServer", "DNSSD", "IPP"]),
 
+        // What the tests share: starting programs so that no test can hang on one (Tests/TestSupport).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "IPPTests", dependencies: ["IPP"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "ImageCheck"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "COpenSSL"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "ImageCheck", "TestSupport"]),
         .testTarget(name: "ImageCheckTests", dependencies: ["ImageCheck"]),
-        .testTarget(name: "DNSSDTests", dependencies: ["DNSSD"]),
-        .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter"]),
+        .testTarget(name: "DNSSDTests", dependencies: ["DNSSD", "TestSupport"]),
+        .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -41,11 +41,15 @@ CONTENT = b"BT /F1 36 Tf 72 600 Td (printed by pytest) Tj ET"
 
 
 def sample_pdf():
+    content = b"<< /Length %d >>\nstream\n" % len(CONTENT) + CONTENT + b"\nendstream"
+    return pdf_document([content if body is None else body for body in PDF_OBJECTS])
+
+
+def pdf_document(objects):
+    """A PDF file of these objects, numbered from 1 (the first the catalog), with its cross-reference table."""
     out = b"%PDF-1.4\n"
     offsets = []
-    for number, body in enumerate(PDF_OBJECTS, start=1):
-        if body is None:
-            body = b"<< /Length %d >>\nstream\n" % len(CONTENT) + CONTENT + b"\nendstream"
+    for number, body in enumerate(objects, start=1):
         offsets.append(len(out))
         out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
     xref = len(out)

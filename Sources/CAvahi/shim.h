@@ -4,3 +4,6 @@
 #include <avahi-common/thread-watch.h>
 #include <avahi-common/alternative.h>
 #include <avahi-common/strlst.h>
+#include <avahi-client/lookup.h>
+#include <avahi-common/simple-watch.h>
+#include <avahi-common/address.h>

@@ -15,16 +15,17 @@ public struct DNSSDRegistration: Sendable, Equatable {
         self.services = services
     }
 
-    /// The services a printer advertises, as IPP Everywhere and AirPrint expect: `_ipp._tcp` (and
-    /// `_ipps._tcp` when TLS is on) with `txt`, `_printer._tcp` on port 0, and `_http._tcp` for the web page
-    /// served on the same port. `subtypes` are those of `_ipp._tcp` (and `_ipps._tcp`): `_print` for an IPP
-    /// Everywhere printer, `_universal` for an AirPrint one; by default both.
+    /// The services a printer advertises, as IPP Everywhere and AirPrint expect: `_ipp._tcp` (unless `plain`
+    /// is false: a printer that speaks TLS only) and `_ipps._tcp` (when TLS is on) with `txt`, `_printer._tcp`
+    /// on port 0, and `_http._tcp` for the web page served on the same port. `subtypes` are those of
+    /// `_ipp._tcp` (and `_ipps._tcp`): `_print` for an IPP Everywhere printer, `_universal` for an AirPrint one;
+    /// by default both.
     public static func printer(
         name: String, port: UInt16, txt: [(key: String, value: String)], tls: Bool = false,
-        subtypes: [String] = ["_print", "_universal"]
+        subtypes: [String] = ["_print", "_universal"], plain: Bool = true
     ) -> DNSSDRegistration {
-        var services = [DNSSDService(type: "_ipp._tcp", subtypes: subtypes, port: port, txt: txt)]
-        if tls {
+        var services = plain ? [DNSSDService(type: "_ipp._tcp", subtypes: subtypes, port: port, txt: txt)] : []
+        if tls || !plain {
             services.append(DNSSDService(type: "_ipps._tcp", subtypes: subtypes, port: port, txt: txt))
         }
         services.append(.lpdPlaceholder)

@@ -11,7 +11,7 @@ final class Connection {
     static let maximumLingerBytes = 256 * 1024
 
     let socket: Socket
-    private let input: ConnectionInput
+    let input: ConnectionInput
     let context: ServerContext
     private let remoteAddress: String
     private let isLoopback: Bool
@@ -78,6 +78,9 @@ final class Connection {
     private func serve() {
         try? socket.setOption(level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
         try? socket.setTimeout(SO_SNDTIMEO, seconds: context.limits.slowClientTimeout)
+        if let tls = context.tls {
+            guard startTransport(tls) else { return }
+        }
         while let head = readHead() {
             guard exchange(head) else { break }
         }
@@ -116,7 +119,7 @@ final class Connection {
     /// Runs one exchange: builds the request, calls the handler, settles the body, sends the response.
     /// Returns whether the connection stays open.
     private func exchange(_ head: HTTPRequestHead) -> Bool {
-        let request: HTTPRequest
+        var request: HTTPRequest
         let framing: HTTPBodyFraming
         do throws(HTTPServerError) {
             let target = try RequestTarget.parse(head.target, method: head.method)
@@ -125,15 +128,25 @@ final class Connection {
                 method: head.method, target: head.target, path: target.path, query: target.query,
                 version: head.version, headers: head.headers, host: try head.host(target: target),
                 remoteAddress: remoteAddress, localPort: localPort, isLoopback: isLoopback,
-                contentLength: framing == .chunked ? nil : framing.length, expectsContinue: try head.expectsContinue())
+                contentLength: framing == .chunked ? nil : framing.length, expectsContinue: try head.expectsContinue(),
+                isEncrypted: socket.tls != nil)
         } catch {
             fail(with: error)
             return false
         }
+        var refusal: HTTPResponse?
+        if let tls = context.tls, socket.tls == nil {
+            if wantsUpgrade(head, framing: framing) {
+                guard upgrade(tls) else { return false }
+                request.isEncrypted = true
+            } else if tls.requiresTLS {
+                refusal = .tlsRequired("This printer accepts TLS only: use ipps://, or upgrade to TLS.\n")
+            }
+        }
         var body = HTTPRequestBody(
             input: input, framing: framing, expectsContinue: request.expectsContinue,
             maximumBodyBytes: context.limits.maximumBodyBytes)
-        var response = context.handler.handle(request, body: &body)
+        var response = refusal ?? context.handler.handle(request, body: &body)
         var keepAlive = head.wantsKeepAlive && !context.isStopping
         if let failure = body.failure {
             guard let status = failure.responseStatus else { return false }

@@ -1,7 +1,9 @@
 import Glibc
 
-/// A minimal blocking HTTP/1.1 client for the command line (`vprinter wait`): one GET per connection,
-/// `Connection: close`, bodies framed by Content-Length or by the close.
+/// A minimal blocking HTTP/1.1 client for the command line (`vprinter wait`, `vprinter clone`): one GET or POST
+/// per connection, `Connection: close`, bodies framed by Content-Length or by the close. `https://` URLs go over
+/// TLS without a check of the certificate (the printers it talks to are test printers with self-signed ones), and
+/// `user:password@` in a URL is sent as HTTP Basic credentials.
 public enum HTTPClient {
     /// The largest response body accepted.
     public static let maximumResponseBytes = 64 << 20
@@ -12,14 +14,52 @@ public enum HTTPClient {
         public var body: [UInt8]
     }
 
-    /// GETs `url` (`http://host:port/path?query`), waiting at most `timeout` seconds for the whole exchange.
+    /// GETs `url` (`http://host:port/path?query`, or https), waiting at most `timeout` seconds for the whole
+    /// exchange.
     public static func get(_ url: String, timeout: Double) throws(HTTPServerError) -> Response {
-        guard let (host, port, path) = split(url) else { throw .malformedRequest(reason: "not an http URL: \(url)") }
+        try exchange(url, method: "GET", headers: [], body: [], timeout: timeout)
+    }
+
+    /// POSTs `body` as `contentType` to `url` (an IPP request to `http://host:port/ipp/print`, or https, with
+    /// `user:password@` as Basic credentials), waiting at most `timeout` seconds for the whole exchange. The body is
+    /// sent with Content-Length.
+    public static func post(_ url: String, contentType: String, body: [UInt8], timeout: Double) throws(HTTPServerError)
+        -> Response
+    {
+        try exchange(
+            url, method: "POST", headers: ["Content-Type: \(contentType)", "Content-Length: \(body.count)"], body: body,
+            timeout: timeout)
+    }
+
+    private static func exchange(_ url: String, method: String, headers: [String], body: [UInt8], timeout: Double)
+        throws(HTTPServerError) -> Response
+    {
+        var secure = false
+        var target = url
+        if url.hasPrefix("https://") {
+            secure = true
+            target = "http://" + url.dropFirst("https://".count)
+        }
+        let credentials = userInfo(of: target)
+        if let credentials { target = "http://" + target.dropFirst("http://".count + credentials.count + 1) }
+        guard let (host, port, path) = split(target) else {
+            throw .malformedRequest(reason: "not an http URL: \(url)")
+        }
         let socket = try connect(host: host, port: port)
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
         try socket.setTimeout(SO_SNDTIMEO, seconds: max(1, timeout))
+        if secure {
+            guard let client = TLSClientContext.shared else { throw .tls(reason: "no TLS client context") }
+            let session = try TLSSession(
+                sslContext: client.context, descriptor: socket.descriptor, timeout: max(1, timeout))
+            try session.handshake(until: deadline, unlessReadable: -1)
+            socket.tls = session
+        }
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        try socket.send(Array("GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n\r\n".utf8))
+        var lines = ["\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close"]
+        if let credentials { lines.append("Authorization: Basic \(Base64.encode(percentDecoded(credentials)))") }
+        let head = (lines + headers).joined(separator: "\r\n") + "\r\n\r\n"
+        try socket.send(Array(head.utf8) + body)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -31,8 +71,38 @@ public enum HTTPClient {
             if count == 0 { break }
             received += buffer[0..<count]
             guard received.count <= maximumResponseBytes else { throw .bodyTooLarge }
+            // A server may keep the connection open despite `Connection: close` (CUPS does): stop at the end of
+            // a body framed by Content-Length or chunked coding.
+            if isComplete(received) { break }
         }
         return try parse(received)
+    }
+
+    /// The `user:password` of an `http://user:password@host/` URL, as written (percent-encoded), or nil.
+    static func userInfo(of url: String) -> String? {
+        guard url.hasPrefix("http://") else { return nil }
+        let authority = url.dropFirst("http://".count).prefix { $0 != "/" }
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        return String(authority[..<at])
+    }
+
+    /// The bytes of percent-encoded text (RFC 3986 section 2.1); a `%` without two hex digits stays as it is.
+    static func percentDecoded(_ text: String) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = ASCII.hexValue(bytes[index + 1]), let low = ASCII.hexValue(bytes[index + 2])
+            {
+                output.append(UInt8(high * 16 + low))
+                index += 3
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return output
     }
 
     static func split(_ url: String) -> (host: String, port: UInt16, path: String)? {
@@ -99,13 +169,53 @@ public enum HTTPClient {
         var body = Array(bytes[(headEnd + 4)...])
         for line in lines.dropFirst() {
             let pair = line.split(separator: ":", maxSplits: 1)
-            if pair.count == 2, pair[0].lowercased() == "content-length",
-                let length = Int(pair[1].trimmingCharacters(in: " \t")), length <= body.count
-            {
+            guard pair.count == 2 else { continue }
+            let value = pair[1].trimmingCharacters(in: " \t").lowercased()
+            if pair[0].lowercased() == "content-length", let length = Int(value), length <= body.count {
                 body = Array(body.prefix(length))
+            } else if pair[0].lowercased() == "transfer-encoding", value.hasSuffix("chunked") {
+                body = try dechunk(body)
             }
         }
         return Response(status: status, body: body)
+    }
+}
+
+extension HTTPClient {
+    /// True when `bytes` hold a whole response whose body has a Content-Length or chunked framing.
+    static func isComplete(_ bytes: [UInt8]) -> Bool {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let headEnd = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return false }
+        let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()
+        let body = bytes.count - headEnd - 4
+        for line in head.split(separator: "\r\n") {
+            let pair = line.split(separator: ":", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            let value = pair[1].trimmingCharacters(in: " \t")
+            if pair[0] == "content-length", let length = Int(value) { return body >= length }
+            if pair[0] == "transfer-encoding", value.hasSuffix("chunked") {
+                var decoder = ChunkedDecoder(maximumBodyBytes: maximumResponseBytes)
+                var output = [UInt8](repeating: 0, count: max(1, body))
+                let tail = Array(bytes[(headEnd + 4)...])
+                _ = tail.withUnsafeBytes { input in
+                    output.withUnsafeMutableBytes { out in try? decoder.decode(input, into: out) }
+                }
+                return decoder.isFinished
+            }
+        }
+        return false
+    }
+
+    /// The data of a chunked body (RFC 9112 section 7.1).
+    static func dechunk(_ body: [UInt8]) throws(HTTPServerError) -> [UInt8] {
+        var decoder = ChunkedDecoder(maximumBodyBytes: maximumResponseBytes)
+        var output = [UInt8](repeating: 0, count: body.count)
+        let produced: Result<Int, HTTPServerError> = body.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { out in
+                Result { () throws(HTTPServerError) in try decoder.decode(input, into: out).produced }
+            }
+        }
+        return Array(output.prefix(try produced.get()))
     }
 }
 

@@ -25,13 +25,15 @@ public struct HTTPRequest: Sendable {
     public var contentLength: Int?
     /// Whether the client waits for `100 Continue` before sending the body.
     public var expectsContinue: Bool
+    /// Whether the request arrived over TLS (from the first byte, or after an HTTP Upgrade).
+    public var isEncrypted: Bool
 
     /// Creates a request; the server does this, tests of handlers may too.
     public init(
         method: String, target: String, path: String, query: [(name: String, value: String)] = [],
         version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders(), host: String? = nil,
         remoteAddress: String = "127.0.0.1", localPort: UInt16 = 0, isLoopback: Bool = true,
-        contentLength: Int? = 0, expectsContinue: Bool = false
+        contentLength: Int? = 0, expectsContinue: Bool = false, isEncrypted: Bool = false
     ) {
         self.method = method
         self.target = target
@@ -45,6 +47,12 @@ public struct HTTPRequest: Sendable {
         self.isLoopback = isLoopback
         self.contentLength = contentLength
         self.expectsContinue = expectsContinue
+        self.isEncrypted = isEncrypted
+    }
+
+    /// The credentials of the `Authorization` field, parsed; nil when the request has none.
+    public var authorization: HTTPAuthorization? {
+        HTTPAuthorization.parse(headers)
     }
 
     /// The first query value with this name, or nil.

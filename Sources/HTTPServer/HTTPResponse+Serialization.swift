@@ -44,7 +44,10 @@ extension HTTPResponse {
         case .untilClose, .none:
             break
         }
-        if !keepAlive {
+        if headers.contains("Upgrade") {
+            // RFC 9110 section 7.8: a response offering an upgrade names it in Connection too.
+            output.append(contentsOf: (keepAlive ? "Connection: Upgrade\r\n" : "Connection: Upgrade, close\r\n").utf8)
+        } else if !keepAlive {
             output.append(contentsOf: "Connection: close\r\n".utf8)
         } else if requestVersion == .http1_0 {
             output.append(contentsOf: "Connection: keep-alive\r\n".utf8)

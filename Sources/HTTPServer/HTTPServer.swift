@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// It knows nothing of IPP: every request goes to the handler, which answers it on the connection's
 /// thread. Keep-alive, pipelining, chunked bodies, `Expect: 100-continue`, HEAD and the limits are handled
-/// here.
+/// here, and TLS when configured (`TLSConfiguration`): on the same port, from the first byte or after an
+/// HTTP Upgrade, non-blocking against the slow-client limit; the handler learns whether a request came
+/// encrypted and what credentials it carries (`HTTPRequest.isEncrypted`, `authorization`), never more.
 public final class HTTPServer: Sendable {
     /// How long `stop` waits for connections that are in the middle of an exchange.
     public static let stopGracePeriod: Duration = .seconds(2)
@@ -43,7 +45,8 @@ public final class HTTPServer: Sendable {
         Self.ignoreBrokenPipeSignal()
         try state.withLock { (state) throws(HTTPServerError) in
             guard state.context == nil else { return }
-            let context = try ServerContext(handler: handler, limits: configuration.limits)
+            let context = try ServerContext(
+                handler: handler, limits: configuration.limits, tls: configuration.tls)
             let listeners = try Listener.openAll(configuration)
             var threads: [pthread_t] = []
             for (index, listener) in listeners.enumerated() {

@@ -19,6 +19,7 @@ extension HTTPServerError: CustomStringConvertible {
         case .unsupportedExpectation(let value): "unsupported expectation \(value)"
         case .badChunk: "malformed chunked body"
         case .bodyTooLarge: "request body too large"
+        case .tls(let reason): "TLS: \(reason)"
         }
     }
 }

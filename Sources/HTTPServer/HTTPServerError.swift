@@ -34,6 +34,9 @@ public enum HTTPServerError: Error, Equatable, Sendable {
     case badChunk
     /// The body is longer than `HTTPServerLimits.maximumBodyBytes` (status 413).
     case bodyTooLarge
+    /// TLS failed: a certificate or key that does not load, or a handshake or record the client got wrong;
+    /// `reason` is OpenSSL's word for it, for logs.
+    case tls(reason: String)
 
     /// The HTTP status that answers this error, or nil when the connection is closed without an answer.
     public var responseStatus: Int? {
@@ -45,7 +48,7 @@ public enum HTTPServerError: Error, Equatable, Sendable {
         case .headTooLarge, .tooManyHeaders: 431
         case .unsupportedTransferCoding: 501
         case .unsupportedVersion: 505
-        case .addressInUse, .invalidAddress, .system, .connectionClosed, .stopped, .notHTTP: nil
+        case .addressInUse, .invalidAddress, .system, .connectionClosed, .stopped, .notHTTP, .tls: nil
         }
     }
 }

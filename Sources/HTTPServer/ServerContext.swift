@@ -8,6 +8,8 @@ final class ServerContext: Sendable {
     let handler: any HTTPHandler
     /// The limits of every connection.
     let limits: HTTPServerLimits
+    /// TLS on the port, when configured.
+    let tls: TLSConfiguration?
     /// The reading end of the stop pipe; it becomes readable, for good, when the server stops.
     let stopDescriptor: Int32
     private let stopWriteDescriptor: Int32
@@ -16,7 +18,7 @@ final class ServerContext: Sendable {
     private let stopping = Atomic<Bool>(false)
 
     /// Creates the context and its stop pipe.
-    init(handler: any HTTPHandler, limits: HTTPServerLimits) throws(HTTPServerError) {
+    init(handler: any HTTPHandler, limits: HTTPServerLimits, tls: TLSConfiguration? = nil) throws(HTTPServerError) {
         var descriptors: [Int32] = [-1, -1]
         _ = try Syscall.run("pipe") { pipe(&descriptors) }
         for descriptor in descriptors {
@@ -24,6 +26,7 @@ final class ServerContext: Sendable {
         }
         self.handler = handler
         self.limits = limits
+        self.tls = tls
         stopDescriptor = descriptors[0]
         stopWriteDescriptor = descriptors[1]
     }

@@ -3,10 +3,13 @@ import Glibc
 /// A connected TCP socket, owned by the one thread that serves it; the descriptor closes on deinit.
 ///
 /// Reads wait with `poll` against a deadline; sends block, bounded by `SO_SNDTIMEO`, and use
-/// `MSG_NOSIGNAL` so a vanished peer is an error, never a `SIGPIPE`.
+/// `MSG_NOSIGNAL` so a vanished peer is an error, never a `SIGPIPE`. Once `tls` is set (after a handshake),
+/// every read and send goes through it instead.
 final class Socket {
     /// The file descriptor.
     let descriptor: Int32
+    /// The TLS session the connection speaks from its handshake on; nil for plain HTTP.
+    var tls: TLSSession?
 
     /// Takes ownership of a connected descriptor.
     init(descriptor: Int32) {
@@ -32,6 +35,7 @@ final class Socket {
         until deadline: ContinuousClock.Instant,
         unlessReadable interruptDescriptor: Int32
     ) throws(HTTPServerError) -> WaitResult {
+        if let tls, tls.hasPendingInput { return .readable }
         var descriptors = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0),
@@ -47,6 +51,7 @@ final class Socket {
 
     /// Waits until the socket is readable; false when the deadline passed first.
     func waitReadable(until deadline: ContinuousClock.Instant) throws(HTTPServerError) -> Bool {
+        if let tls, tls.hasPendingInput { return true }
         var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
             let timeout = Self.milliseconds(until: deadline)
@@ -58,6 +63,7 @@ final class Socket {
     /// Reads what is available into `buffer`; 0 means the peer closed its side. A reset is
     /// `connectionClosed`.
     func receive(into buffer: UnsafeMutableRawBufferPointer) throws(HTTPServerError) -> Int {
+        if let tls { return try tls.read(into: buffer) }
         do throws(HTTPServerError) {
             return try Syscall.run("recv") { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
         } catch  where error.hasErrno(ECONNRESET, ETIMEDOUT) {
@@ -68,6 +74,7 @@ final class Socket {
     /// Sends every byte; a peer that stops reading for longer than the send timeout is `timedOut`, one that
     /// went away is `connectionClosed`.
     func send(_ bytes: UnsafeRawBufferPointer) throws(HTTPServerError) {
+        if let tls { return try tls.write(bytes) }
         var offset = 0
         while offset < bytes.count {
             do throws(HTTPServerError) {
@@ -87,6 +94,7 @@ final class Socket {
 
     /// Sends `count` bytes of an open file from its start, without copying them through user space.
     func sendFile(_ file: Int32, count: Int) throws(HTTPServerError) {
+        if let tls { return try Self.sendFile(file, count: count, through: tls) }
         var offset = off_t(0)
         while offset < count {
             let sent: Int
@@ -118,7 +126,26 @@ final class Socket {
 
     /// Ends the sending side (a FIN) while still reading: the first half of a lingering close.
     func shutdownOutput() {
+        tls?.close()
         _ = try? Syscall.run("shutdown") { shutdown(descriptor, Int32(SHUT_WR)) }
+    }
+
+    /// The bytes of a file read in this size to be encrypted (sendfile cannot encrypt).
+    static let tlsFileChunkBytes = 64 * 1024
+
+    /// Sends `count` bytes of a file from its start through a TLS session, one chunk at a time.
+    private static func sendFile(_ file: Int32, count: Int, through tls: TLSSession) throws(HTTPServerError) {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: tlsFileChunkBytes, alignment: 16)
+        defer { chunk.deallocate() }
+        var offset = 0
+        while offset < count {
+            let read = try Syscall.run("pread") {
+                pread(file, chunk.baseAddress, min(chunk.count, count - offset), off_t(offset))
+            }
+            if read == 0 { throw .connectionClosed }
+            try tls.write(UnsafeRawBufferPointer(rebasing: chunk[0..<read]))
+            offset += read
+        }
     }
 
     /// Maps errno of a send to the module's meaning of it.

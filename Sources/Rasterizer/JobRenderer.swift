@@ -57,7 +57,7 @@ public struct JobRenderer: Sendable {
                 pages = try run.renderPDF(document.path, document: number)
             case .pclm:
                 _ = try PCLmStructure.check(path: document.path)
-                pages = try run.renderPDF(document.path, document: number)
+                pages = try run.renderPDF(document.path, document: number, textLayer: false)
             case .jpeg, .png:
                 let image =
                     format == .jpeg
@@ -75,7 +75,7 @@ public struct JobRenderer: Sendable {
             case .pwgRaster, .appleRaster:
                 pages = try run.renderRaster(document.path, document: number)
             case .postScript:
-                throw .unsupportedFormat("PostScript is not rendered")
+                pages = try run.renderPostScript(document.path, document: number)
             }
             run.summary.documentFormats.append(format.rawValue)
             run.summary.documentPages.append(pages)

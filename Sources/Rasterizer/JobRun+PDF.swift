@@ -11,7 +11,9 @@ extension JobRun {
     /// Renders the selected pages of a PDF document. Sides the document fills completely render in parallel,
     /// each thread with its own copy of the document; a side shared with the previous or next document (with
     /// `single-document`) is drawn on this thread.
-    func renderPDF(_ path: String, document number: Int) throws(RasterError) -> Int {
+    ///
+    /// With `textLayer` false (PCLm: pages of raster strips) the sides' text is left to OCR instead of Poppler.
+    func renderPDF(_ path: String, document number: Int, textLayer: Bool = true) throws(RasterError) -> Int {
         let messages = PopplerMessages(log: warnings, document: number)
         defer { messages.stop() }
         let document = try PDFDocument(path: path, password: ticket.password, limits: limits)
@@ -33,39 +35,39 @@ extension JobRun {
         // Pages that complete the side left open by the previous document.
         for placement in continuing {
             guard let open else { break }
-            try drawPDFPage(document, placement, on: open)
+            try Self.draw(document, placement, on: open, textLayer: textLayer)
             summary.pages += 1
         }
         if !plans.isEmpty { try flush() }
         // A last side with free cells stays open for the next document.
         var last: Plan?
         if imposer.isSideOpen, ticket.multipleDocumentHandling == .singleDocument { last = plans.popLast() }
-        try renderInParallel(plans, path: path)
+        try renderInParallel(plans, path: path, textLayer: textLayer)
         if let last {
             let impression = try OpenImpression(last.impression, geometry: imposer.geometry)
-            for placement in last.placements { try drawPDFPage(document, placement, on: impression) }
+            for placement in last.placements {
+                try Self.draw(document, placement, on: impression, textLayer: textLayer)
+            }
             open = impression
         }
         return document.pageCount
     }
 
-    private func drawPDFPage(_ document: PDFDocument, _ placement: Imposer.Placement, on impression: OpenImpression)
-        throws(RasterError)
-    {
-        try Self.draw(document, placement, on: impression)
-    }
-
-    /// Renders a placed PDF page on a side, with the text of the part of it that the side shows.
-    static func draw(_ document: PDFDocument, _ placement: Imposer.Placement, on impression: OpenImpression)
-        throws(RasterError)
-    {
-        let text = try document.text(placement.page - 1, area: placement.transform.visiblePageArea(in: placement.clip))
+    /// Renders a placed PDF page on a side, with the text of the part of it that the side shows (none with
+    /// `textLayer` false).
+    static func draw(
+        _ document: PDFDocument, _ placement: Imposer.Placement, on impression: OpenImpression, textLayer: Bool
+    ) throws(RasterError) {
+        let text =
+            textLayer
+            ? try document.text(placement.page - 1, area: placement.transform.visiblePageArea(in: placement.clip))
+            : nil
         try impression.draw(placement, text: text) { (context) throws(RasterError) in
             try document.render(placement.page - 1, context: context)
         }
     }
 
-    private func renderInParallel(_ plans: [Plan], path: String) throws(RasterError) {
+    private func renderInParallel(_ plans: [Plan], path: String, textLayer: Bool) throws(RasterError) {
         guard let first = plans.first else { return }
         let emitter = ImpressionEmitter(first: first.impression.number, deliver: onImpression)
         let failure = Mutex<RasterError?>(nil)
@@ -77,7 +79,9 @@ extension JobRun {
                 for index in stride(from: thread, to: plans.count, by: threads) {
                     if failure.withLock({ $0 != nil }) { return }
                     let impression = try OpenImpression(plans[index].impression, geometry: geometry)
-                    for placement in plans[index].placements { try Self.draw(copy, placement, on: impression) }
+                    for placement in plans[index].placements {
+                        try Self.draw(copy, placement, on: impression, textLayer: textLayer)
+                    }
                     emitter.finished(try impression.write(folder: folder, ticket: ticket))
                 }
             } catch {

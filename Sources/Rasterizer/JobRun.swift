@@ -80,7 +80,11 @@ final class JobRun {
 
     /// Streams a PWG or Apple Raster document page by page onto the sides.
     func renderRaster(_ path: String, document: Int) throws(RasterError) -> Int {
-        let reader = try RasterReader(path: path, limits: limits)
+        try renderRaster(RasterReader(path: path, limits: limits), document: document)
+    }
+
+    /// Streams the pages of an open raster reader onto the sides.
+    func renderRaster(_ reader: RasterReader, document: Int) throws(RasterError) -> Int {
         var pages = 0
         var check = RasterTicketCheck(ticket: ticket, document: document, log: warnings)
         while var header = try reader.nextPage() {

@@ -25,6 +25,9 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case libraryFailure(library: String, message: String)
     /// The job ticket cannot be applied (for example a media size of zero).
     case badTicket(String)
+    /// The document goes past a limit of the interpreter that reads it (PostScript's limitcheck); `message` says
+    /// which.
+    case tooComplex(String)
     /// The data breaks a rule of the format it claims (`format`), for example a PCLm file without its strips.
     case malformed(format: String, reason: String)
 
@@ -33,7 +36,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .io: "document-access-error"
         case .truncated, .badSignature, .badHeader, .corruptData: "document-format-error"
-        case .limitExceeded, .badTicket, .outOfMemory: "document-unprintable-error"
+        case .limitExceeded, .badTicket, .outOfMemory, .tooComplex: "document-unprintable-error"
         case .unsupportedFormat: "unsupported-document-format"
         case .passwordRequired: "document-password-error"
         case .libraryFailure: "document-format-error"
@@ -66,6 +69,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(library): \(message)"
         case .badTicket(let message):
             "job ticket: \(message)"
+        case .tooComplex(let message):
+            "the document is too complex: \(message)"
         case .malformed(let format, let reason):
             "not a valid \(format) file: \(reason)"
         }

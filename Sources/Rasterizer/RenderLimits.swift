@@ -17,6 +17,11 @@ public struct RenderLimits: Sendable, Equatable {
     public static let defaultMaximumImageFileSize = 256 * 1024 * 1024
     /// Largest number of pixels of one rendered sheet, which is held in memory as a whole (4 bytes a pixel).
     public static let defaultMaximumSheetPixels = 40_000_000
+    /// Longest a PostScript document may be interpreted (Ghostscript, wall-clock seconds); a program that loops
+    /// forever is stopped then.
+    public static let defaultMaximumInterpreterSeconds = 300
+    /// Most memory the PostScript interpreter may allocate (Ghostscript `-K`, bytes): 1 GiB.
+    public static let defaultMaximumInterpreterMemory = 1 << 30
 
     /// See ``defaultMaximumDimension``.
     public var maximumDimension = Self.defaultMaximumDimension
@@ -32,6 +37,10 @@ public struct RenderLimits: Sendable, Equatable {
     public var maximumImageFileSize = Self.defaultMaximumImageFileSize
     /// See ``defaultMaximumSheetPixels``.
     public var maximumSheetPixels = Self.defaultMaximumSheetPixels
+    /// See ``defaultMaximumInterpreterSeconds``.
+    public var maximumInterpreterSeconds = Self.defaultMaximumInterpreterSeconds
+    /// See ``defaultMaximumInterpreterMemory``.
+    public var maximumInterpreterMemory = Self.defaultMaximumInterpreterMemory
 
     /// The defaults.
     public init() {}

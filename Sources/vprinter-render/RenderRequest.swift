@@ -135,6 +135,8 @@ struct RenderRequest: Decodable {
             case maximumResolution = "max-dpi"
             case maximumSheetPixels = "max-sheet-pixels"
             case maximumImageFileSize = "max-image-file-size"
+            case maximumInterpreterSeconds = "max-interpreter-seconds"
+            case maximumInterpreterMemory = "max-interpreter-memory"
         }
 
         init(from decoder: any Decoder) throws {
@@ -147,6 +149,12 @@ struct RenderRequest: Decodable {
             if let v = try c.decodeIfPresent(Int.self, forKey: .maximumSheetPixels) { limits.maximumSheetPixels = v }
             if let v = try c.decodeIfPresent(Int.self, forKey: .maximumImageFileSize) {
                 limits.maximumImageFileSize = v
+            }
+            if let v = try c.decodeIfPresent(Int.self, forKey: .maximumInterpreterSeconds), v > 0 {
+                limits.maximumInterpreterSeconds = v
+            }
+            if let v = try c.decodeIfPresent(Int.self, forKey: .maximumInterpreterMemory), v > 0 {
+                limits.maximumInterpreterMemory = v
             }
         }
     }

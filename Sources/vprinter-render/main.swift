@@ -5,6 +5,9 @@
 import Foundation
 import Rasterizer
 
+// Lead a process group of its own, so that the printer stops any child (Ghostscript) along with the worker.
+setpgid(0, 0)
+ParentWatch.start()
 let output = WorkerOutput()
 let input = FileHandle.standardInput.readDataToEndOfFile()
 let kind: RequestKind

@@ -6,8 +6,8 @@ import VirtualPrinter
 /// Advertises printers over DNS-SD through Avahi (one client, one entry group per printer), keeps each TXT
 /// record in step with the Avahi host name, and records renames after collisions in printer-dns-sd-name.
 ///
-/// Every printer is one registration (`_ipp._tcp` with `_print` and `_universal`, `_printer._tcp`, `_http._tcp`
-/// with `_printer`). Its TXT record comes from ``Printer/advertisement`` (the printer's IPP attributes); the
+/// Every printer is one registration (`_ipp._tcp` with `_print` and `_universal`, `_ipps._tcp` with the same
+/// subtypes when TLS is on, without `_ipp._tcp` for `--tls-only`, `_printer._tcp`, `_http._tcp` with `_printer`). Its TXT record comes from ``Printer/advertisement`` (the printer's IPP attributes); the
 /// `adminurl` key is printer-more-info as a client sees it through the advertised host name, so it is rebuilt
 /// whenever Avahi reports a (new) host name. Printers come and go at runtime (created, deleted, switched off).
 final class Advertiser: PrinterAdvertising {
@@ -66,6 +66,13 @@ final class AdvertisedPrinters: Sendable {
         var published: [DNSSDRegistrationID: Published] = [:]
         /// The registration of each printer, by printer-id.
         var registrations: [Int: DNSSDRegistrationID] = [:]
+    }
+
+    /// What `/readyz` asks, under a lock of its own: `state` is held across each call into Avahi, which a busy
+    /// daemon answers slowly, and readiness must not wait for that.
+    private struct Settled {
+        /// Printer-ids whose services are established.
+        var established: Set<Int> = []
         /// True while no Avahi daemon can be reached.
         var daemonAbsent = false
     }
@@ -76,6 +83,7 @@ final class AdvertisedPrinters: Sendable {
     private let log: @Sendable (String) -> Void
     private let publisher = Mutex<DNSSDPublisher?>(nil)
     private let state = Mutex(State())
+    private let settled = Mutex(Settled())
 
     init(log: @escaping @Sendable (String) -> Void) {
         self.log = log
@@ -99,7 +107,9 @@ final class AdvertisedPrinters: Sendable {
                 guard state.registrations[printer.id] == nil else { return }
                 let txt = Self.txt(printer, port: port, host: host)
                 let id = try publisher.publish(
-                    .printer(name: name, port: port, txt: txt, subtypes: advertisement.subtypes))
+                    .printer(
+                        name: name, port: port, txt: txt, tls: advertisement.security.offersTLS,
+                        subtypes: advertisement.subtypes, plain: advertisement.security.offersPlain))
                 state.published[id] = Published(printer: printer, port: port, host: host)
                 state.registrations[printer.id] = id
             }
@@ -116,6 +126,7 @@ final class AdvertisedPrinters: Sendable {
             state.published[id] = nil
             return id
         }
+        _ = settled.withLock { $0.established.remove(printer.id) }
         if let id {
             publisher.withdraw(id)
             log("withdrew '\(printer.name)' from DNS-SD")
@@ -124,11 +135,13 @@ final class AdvertisedPrinters: Sendable {
 
     /// True once the printer's services are established, or while no daemon can be reached.
     func isSettled(_ printer: HostedPrinter) -> Bool {
-        state.withLock { state in
-            if state.daemonAbsent { return true }
-            guard let id = state.registrations[printer.id] else { return false }
-            return state.published[id]?.established ?? false
-        }
+        settled.withLock { $0.daemonAbsent || $0.established.contains(printer.id) }
+    }
+
+    /// The service types a printer with this security is advertised under, as the log names them.
+    static func serviceTypes(_ security: PrinterSecurity) -> [String] {
+        (security.offersPlain ? ["_ipp._tcp"] : []) + (security.offersTLS ? ["_ipps._tcp"] : [])
+            + ["_printer._tcp", "_http._tcp"]
     }
 
     /// The TXT record of a printer as seen through `host`.
@@ -140,28 +153,32 @@ final class AdvertisedPrinters: Sendable {
     func handle(_ event: DNSSDEvent) {
         switch event {
         case .registered(let id, let name):
-            let printer = state.withLock { state -> Printer? in
+            let hosted = state.withLock { state -> HostedPrinter? in
                 state.published[id]?.established = true
-                return state.published[id]?.printer.printer
+                return state.published[id]?.printer
             }
-            log("advertised '\(name)' over DNS-SD (_ipp._tcp, _printer._tcp, _http._tcp)")
+            if let hosted { _ = settled.withLock { $0.established.insert(hosted.id) } }
+            let printer = hosted?.printer
+            let security = printer?.configuration.security ?? PrinterSecurity()
+            log("advertised '\(name)' over DNS-SD (\(Self.serviceTypes(security).joined(separator: ", ")))")
             printer?.setDNSSDName(name)
             refreshHost(of: id)
         case .renamed(let id, let from, let to):
             log("DNS-SD name '\(from)' is taken; now advertised as '\(to)' (printer-dns-sd-name updated)")
-            let printer = state.withLock { state -> Printer? in
+            let hosted = state.withLock { state -> HostedPrinter? in
                 state.published[id]?.established = false
-                return state.published[id]?.printer.printer
+                return state.published[id]?.printer
             }
-            printer?.setDNSSDName(to)
+            if let hosted { _ = settled.withLock { $0.established.remove(hosted.id) } }
+            hosted?.printer.setDNSSDName(to)
         case .daemonUnavailable:
-            state.withLock { $0.daemonAbsent = true }
+            settled.withLock { $0.daemonAbsent = true }
             log("warning: no Avahi daemon reachable; printing goes on without DNS-SD advertising")
         case .daemonReconnected:
             state.withLock { state in
-                state.daemonAbsent = false
                 for id in state.published.keys { state.published[id]?.established = false }
             }
+            settled.withLock { $0 = Settled() }
             log("Avahi daemon is back; advertising again")
         case .failed(let message):
             log("warning: DNS-SD: \(message)")
@@ -173,8 +190,11 @@ final class AdvertisedPrinters: Sendable {
         guard let publisher = publisher.withLock({ $0 }), let host = publisher.hostName,
             let entry = state.withLock({ $0.published[id] }), entry.host != host
         else { return }
+        let security = entry.printer.printer.configuration.security
         do {
-            try publisher.update(id, txt: Self.txt(entry.printer, port: entry.port, host: host), forType: "_ipp._tcp")
+            let record = Self.txt(entry.printer, port: entry.port, host: host)
+            if security.offersPlain { try publisher.update(id, txt: record, forType: "_ipp._tcp") }
+            if security.offersTLS { try publisher.update(id, txt: record, forType: "_ipps._tcp") }
             state.withLock { $0.published[id]?.host = host }
         } catch {
             log("warning: cannot update the TXT record of '\(entry.printer.name)': \(error)")
@@ -184,12 +204,17 @@ final class AdvertisedPrinters: Sendable {
 
 extension PrinterAdvertisement {
     /// The printer's TXT record as DNS-SD clients that reach it through `host`:`port` see it: `adminurl` is
-    /// printer-more-info under that host (`http://host:port/`).
+    /// printer-more-info under that host (`http://host:port/`, https with TLS); `TLS` and `air` follow the
+    /// printer's security.
     func txtRecord(host: String, port: UInt16, overrides: [(key: String, value: String?)]) -> PrinterTXTRecord {
-        PrinterTXTRecord(
-            resourcePath: resourcePath, makeAndModel: makeAndModel, adminURL: "http://\(host):\(port)/",
-            location: location, product: product, documentFormats: documentFormats, uuid: uuid, color: color,
+        let web = security.offersTLS ? "https" : "http"
+        return PrinterTXTRecord(
+            resourcePath: resourcePath, makeAndModel: makeAndModel, adminURL: "\(web)://\(host):\(port)/",
+            location: location, product: product, documentFormats: documentFormats, uuid: uuid,
+            tlsVersion: security.offersTLS ? (security.tlsVersion ?? "1.2") : nil, color: color,
             duplex: duplex, copies: copies, kinds: kinds, maximumMediaWidth: maximumMediaWidth,
-            urfSupported: urfSupported, mopriaCertified: mopriaCertified, overrides: overrides)
+            urfSupported: urfSupported,
+            authentication: security.requiresAuthentication ? ["username", "password"] : nil,
+            mopriaCertified: mopriaCertified, overrides: overrides)
     }
 }

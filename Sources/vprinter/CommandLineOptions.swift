@@ -5,6 +5,7 @@ struct CommandLineOptions: Sendable, Equatable {
     enum Command: Sendable, Equatable {
         case run
         case render
+        case clone
         case profiles
         case jobs
         case wait
@@ -34,6 +35,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var scenarios: [String] = []
     var speed: String?
     var consumables: String?
+    /// What a start does with the unfinished jobs of an earlier run (`--on-restart`).
+    var onRestart = "requeue"
     /// `vprinter render`: the file, the output folder and the ticket options.
     var renderFile: String?
     var renderOutput: String?
@@ -41,13 +44,18 @@ struct CommandLineOptions: Sendable, Equatable {
     var renderDPI = 150
     /// Whether --render-dpi was given (it then caps raster input too).
     var renderDPIGiven = false
-    /// `--config FILE`: printers and process options as JSON (docs/config.md).
-    var configFile: String?
+    /// `vprinter clone URI`: the printer's URI or DNS-SD service name (`--out` and `--name` as for the others).
+    var cloneSource: String?
+    /// `vprinter profiles --show NAME|FILE` (with `--ippserver`: as an ipptool --ippserver attribute file).
+    var showProfile: String?
+    var showAsAttributeFile = false
+    /// `--render-timeout`: seconds a job may render before its worker (and its Ghostscript) is stopped.
+    var renderTimeout: Double?
     /// `--no-ocr`: the text of raster sides is not read by OCR.
     var ocr = true
     /// `vprinter jobs` and `vprinter wait`: the job filters (`--state completed`, ...), as query parameters.
     var filters: [Filter] = []
-    /// One job filter option, `--state completed`.
+    /// One job filter option (`--state completed` is name `state`, value `completed`).
     struct Filter: Sendable, Equatable {
         var name: String
         var value: String
@@ -59,18 +67,27 @@ struct CommandLineOptions: Sendable, Equatable {
     var maximumDifferingPixels: Int?
     var differenceFolder: String?
     var update = false
+    /// TLS and authentication (issue 12, docs/security.md).
+    var security = SecurityOptions()
+    /// `--config FILE`: printers and process options as JSON (docs/config.md).
+    var configFile: String?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
 
-    /// Parses arguments (without the program name).
-    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    /// Parses arguments (without the program name). `checkingCombinations` false skips the checks of options
+    /// together (`--admin` needs `--user`, `--user` needs `--tls`...): for reading one option at a time, as the
+    /// environment and config files are read before the whole is parsed and checked.
+    static func parse(_ arguments: [String], checkingCombinations: Bool = true) throws(UsageError)
+        -> CommandLineOptions
+    {
         var options = CommandLineOptions()
         var rest = arguments[...]
         if let first = rest.first, !first.hasPrefix("-") {
             switch first {
             case "run": options.command = .run
             case "render": options.command = .render
+            case "clone": options.command = .clone
             case "profiles": options.command = .profiles
             case "jobs": options.command = .jobs
             case "wait": options.command = .wait
@@ -78,7 +95,7 @@ struct CommandLineOptions: Sendable, Equatable {
             case "help": options.command = .help
             default:
                 throw UsageError(
-                    "unknown command '\(first)' (commands: run, render, profiles, jobs, wait, compare, help)")
+                    "unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, compare, help)")
             }
             rest = rest.dropFirst()
         }
@@ -89,6 +106,10 @@ struct CommandLineOptions: Sendable, Equatable {
         while let argument = rest.popFirst() {
             if options.command == .render, !argument.hasPrefix("-"), options.renderFile == nil {
                 options.renderFile = argument
+                continue
+            }
+            if options.command == .clone, !argument.hasPrefix("-"), options.cloneSource == nil {
+                options.cloneSource = argument
                 continue
             }
             if options.command == .compare, !argument.hasPrefix("-") {
@@ -154,6 +175,12 @@ struct CommandLineOptions: Sendable, Equatable {
                     throw UsageError("--consumables is unlimited or tracked, not '\(text)'")
                 }
                 options.consumables = text
+            case "--on-restart":
+                let text = try take()
+                guard text == "requeue" || text == "abort" else {
+                    throw UsageError("--on-restart is requeue or abort, not '\(text)'")
+                }
+                options.onRestart = text
             case "--render-dpi":
                 let text = try take()
                 guard let dpi = Int(text), dpi >= 10, dpi <= 1200 else {
@@ -161,7 +188,15 @@ struct CommandLineOptions: Sendable, Equatable {
                 }
                 options.renderDPI = dpi
                 options.renderDPIGiven = true
+            case "--render-timeout":
+                let text = try take()
+                guard let seconds = Double(text), seconds >= 1, seconds <= 86_400 else {
+                    throw UsageError("--render-timeout needs seconds from 1 to 86400, not '\(text)'")
+                }
+                options.renderTimeout = seconds
             case "--out": options.renderOutput = try take()
+            case "--show": options.showProfile = try take()
+            case "--ippserver": options.showAsAttributeFile = true
             case "--sides", "--number-up", "--media", "--copies", "--color-mode", "--scaling", "--page-ranges",
                 "--orientation":
                 options.ticket[String(option.dropFirst(2))] = try take()
@@ -200,6 +235,9 @@ struct CommandLineOptions: Sendable, Equatable {
                 options.timeout = seconds
             case "--config": options.configFile = try take()
             case "--api-token": options.apiToken = try take()
+            case "--tls", "--tls-only", "--allow-plain-auth": try options.security.parse(option, value: nil)
+            case "--tls-cert", "--tls-key", "--user", "--users", "--admin":
+                try options.security.parse(option, value: try take())
             case "--max-jobs":
                 let text = try take()
                 guard let count = Int(text), count > 0 else {
@@ -212,7 +250,15 @@ struct CommandLineOptions: Sendable, Equatable {
             default: throw UsageError("unknown option '\(argument)' (see vprinter --help)")
             }
         }
+        if checkingCombinations { try options.security.validate() }
         return options
+    }
+
+    /// The render worker's limits, with `--render-timeout` applied.
+    var renderLimits: RenderWorkerClient.Limits {
+        var limits = RenderWorkerClient.Limits()
+        if let renderTimeout { limits.deadline = renderTimeout }
+        return limits
     }
 
     /// Parses `500M`, `4G`, `1024K` or a plain byte count.
@@ -233,6 +279,12 @@ struct CommandLineOptions: Sendable, Equatable {
                    [--copies N] [--color-mode M] [--scaling S] [--page-ranges 1-3,5] [--orientation O]
                                         render a file as the printer would, without a server; prints the files
           vprinter profiles             list the shipped profiles
+          vprinter profiles --show NAME|FILE [--ippserver]
+                                        the IPP attributes (as ipptool shows them, or as an ipptool --ippserver
+                                        attribute file) and the DNS-SD TXT record a profile gives; no printer runs
+          vprinter clone URI|SERVICE-NAME [--out FILE] [--name NAME] [--timeout SECONDS]
+                                        ask a printer (ipp:// URI or DNS-SD _ipp._tcp service name) for its
+                                        attributes and TXT record and write them as a profile (default: stdout)
           vprinter jobs [--output-dir DIR] [--json] [FILTERS] [--no-ocr]
           vprinter wait --url URL --count N [--timeout SECONDS] [FILTERS]
           vprinter compare ACTUAL EXPECTED [--min-psnr DB] [--min-ssim X] [--max-diff-pixels N] [--diff DIR]
@@ -245,7 +297,8 @@ struct CommandLineOptions: Sendable, Equatable {
           --media PWG-NAME|a4 --sides KEYWORD|two-sided --color-mode KEYWORD --text TEXT --since JOB-ID|TIME
 
         options:
-          --profile NAME|FILE           printer profile (repeat for several printers; default duplex-laser)
+          --profile NAME|FILE           printer profile, or an ipptool --ippserver attribute file (repeat for
+                                        several printers; default duplex-laser)
           --name TEXT                   printer and DNS-SD service name
           --port N                      TCP port (default 8631; 0 = any free port)
           --listen ADDR                 address to bind (repeatable; default: all)
@@ -259,13 +312,24 @@ struct CommandLineOptions: Sendable, Equatable {
           --render-dpi N                highest resolution pages are rendered at (default 150 for documents;
                                         raster input keeps its own resolution unless this is given)
           --no-render                   keep documents only; no page images
+          --render-timeout SECONDS      longest a job may render (default 900); PostScript gets 3 s less
           --scenario FILE               play the faults of a scenario file (see docs/scenarios.md); repeatable
           --speed instant|realistic     print at once, or as fast as pages-per-minute says (default instant)
           --consumables unlimited|tracked
                                         whether printing empties trays and supplies (default unlimited)
           --max-jobs N                  keep only the newest N jobs (records and folders) per printer
-          --api-token TOKEN             accept API changes (DELETE) from anywhere with this bearer token
+          --on-restart requeue|abort    jobs an earlier run accepted but did not finish: print them (default),
+                                        or end them aborted
+          --api-token TOKEN             accept API changes (POST, DELETE) from anywhere with this bearer token
           --no-ocr                      do not read the text of raster sides by OCR (GET /api/v1/jobs/ID/text)
+          --tls                         also speak TLS (ipps://, HTTP Upgrade) on every port, with a self-signed
+                                        certificate made at first start in OUTPUT/tls/
+          --tls-cert FILE --tls-key FILE  TLS with this certificate (PEM, chain after it) and key
+          --tls-only                    TLS only: plain requests get 426, only _ipps._tcp is advertised
+          --user NAME:PASSWORD          ask for HTTP Basic credentials (repeatable); needs --tls
+          --users FILE                  the users from a file, one name:password per line
+          --admin NAME                  a user who may administer the printer (repeatable)
+          --allow-plain-auth            accept credentials over plain HTTP too (clients under test)
           --verbose                     log every request on stderr
           --version                     print the version
 

@@ -162,7 +162,7 @@ struct ConfigFile: Sendable {
         let texts: [String]
         switch value {
         case let number as NSNumber where isBoolean(number):
-            guard (try? CommandLineOptions.parse([option])) != nil else {
+            guard (try? CommandLineOptions.parse([option], checkingCombinations: false)) != nil else {
                 if (try? OptionSources.arguments(option: option, value: "x")) == nil { return nil }
                 throw UsageError("config \(file): \(path): a value, not true or false")
             }
@@ -188,8 +188,8 @@ struct ConfigFile: Sendable {
         }
         if texts.count > 1 {
             // A list is for a repeatable option: the parser must keep every item.
-            let all = try? CommandLineOptions.parse(arguments)
-            let last = try? CommandLineOptions.parse(Array(arguments.suffix(1)))
+            let all = try? CommandLineOptions.parse(arguments, checkingCombinations: false)
+            let last = try? CommandLineOptions.parse(Array(arguments.suffix(1)), checkingCombinations: false)
             guard all != last else { throw UsageError("config \(file): \(path): takes one value, not a list") }
         }
         return arguments

@@ -6,8 +6,8 @@
 /// so that a reader of the pipe sees each line at once.
 enum Console {
     /// Writes a line to stdout.
-    static func out(_ line: String) {
-        write(line + "\n", to: STDOUT_FILENO)
+    static func out(_ line: String, terminator: String = "\n") {
+        write(line + terminator, to: STDOUT_FILENO)
     }
 
     /// Writes a log line to stderr.

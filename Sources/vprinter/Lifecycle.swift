@@ -33,7 +33,12 @@ enum Lifecycle {
         return signals
     }
 
-    static func run(fleet: PrinterFleet, advertiser: Advertiser?, log: @escaping @Sendable (String) -> Void) -> Never {
+    /// - Parameter onRestart: with `.requeue`, jobs that have not ended when the grace is over stay as they are
+    ///   on disk, for the next start to go on with; with `.abort`, they are aborted.
+    static func run(
+        fleet: PrinterFleet, advertiser: Advertiser?, onRestart: RestartPolicy,
+        log: @escaping @Sendable (String) -> Void
+    ) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let queue = DispatchQueue(label: "vprinter.lifecycle")
         let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -56,7 +61,12 @@ enum Lifecycle {
         while printers.contains(where: { $0.hasActiveProcessing }) && Date() < deadline {
             usleep(50_000)
         }
-        for printer in printers { printer.abortUnfinishedJobs(message: "The printer shut down.") }
+        if onRestart == .abort {
+            for printer in printers { printer.abortUnfinishedJobs(message: "The printer shut down.") }
+        } else {
+            let unfinished = printers.reduce(0) { $0 + $1.jobs.count { !$0.state.isTerminal } }
+            if unfinished > 0 { log("\(unfinished) unfinished jobs stay recorded; the next start goes on with them") }
+        }
         exit(0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VirtualPrinter
 
 /// Where options come from besides the command line (issue 15 part 2, docs/config.md): `VPRINTER_<OPTION>`
 /// variables and the process options of a `--config` file. Both become option arguments for the one parser,
@@ -27,8 +28,14 @@ enum OptionSources {
             rest.removeFirst()
         }
         let fromEnvironment = try environmentArguments(environment)
-        let environmentOnly = fromEnvironment.filter { !isGiven($0.option, in: rest) }.flatMap(\.arguments)
-        let early = try CommandLineOptions.parse(command + environmentOnly + rest)
+        // The job filters of `jobs` and `wait` (--user, --name...) come from their command line only: the variables
+        // of those names set the printer's credentials and name.
+        let takesFilters = command == ["jobs"] || command == ["wait"]
+        let environmentOnly = fromEnvironment.filter { given in
+            !isGiven(given.option, in: rest)
+                && !(takesFilters && JobQuery.filterNames.contains(String(given.option.dropFirst(2))))
+        }.flatMap(\.arguments)
+        let early = try CommandLineOptions.parse(command + environmentOnly + rest, checkingCombinations: false)
         var config: ConfigFile?
         var fromConfig: [String] = []
         if let file = early.configFile, early.command == .run {
@@ -71,8 +78,8 @@ enum OptionSources {
     /// not by a true or false word; a repeatable option takes a comma-separated list; any other takes the
     /// value whole. Nil when the parser knows no such option (or it selects a command, as `--help` does).
     static func arguments(option: String, value: String) throws(UsageError) -> [String]? {
-        let none = try CommandLineOptions.parse([])
-        if let flag = try? CommandLineOptions.parse([option]) {
+        let none = try CommandLineOptions.parse([], checkingCombinations: false)
+        if let flag = try? CommandLineOptions.parse([option], checkingCombinations: false) {
             guard flag.command == none.command else { return nil }
             let word = value.lowercased()
             if trueWords.contains(word) { return [option] }
@@ -81,7 +88,7 @@ enum OptionSources {
         }
         let whole = ["\(option)=\(value)"]
         do {
-            _ = try CommandLineOptions.parse(whole)
+            _ = try CommandLineOptions.parse(whole, checkingCombinations: false)
         } catch {
             if error.message.hasPrefix("unknown option") { return nil }
             if !value.contains(",") { throw error }
@@ -89,12 +96,12 @@ enum OptionSources {
         let items = value.split(separator: ",", omittingEmptySubsequences: false).map {
             "\(option)=\($0.trimmingCharacters(in: .whitespaces))"
         }
-        if items.count > 1, let all = try? CommandLineOptions.parse(items),
-            let last = try? CommandLineOptions.parse([items[items.count - 1]]), all != last
+        if items.count > 1, let all = try? CommandLineOptions.parse(items, checkingCombinations: false),
+            let last = try? CommandLineOptions.parse([items[items.count - 1]], checkingCombinations: false), all != last
         {
             return items  // repeatable: each item counts
         }
-        _ = try CommandLineOptions.parse(whole)
+        _ = try CommandLineOptions.parse(whole, checkingCombinations: false)
         return whole
     }
 
@@ -105,15 +112,15 @@ enum OptionSources {
             if argument == option || argument.hasPrefix(option + "=") { return true }
             guard !argument.hasPrefix("--"), argument.count == 2 else { continue }
             // A short alias: the parser makes the same options of it as of the long name.
-            if let short = try? CommandLineOptions.parse([argument]),
-                let long = try? CommandLineOptions.parse([option]),
+            if let short = try? CommandLineOptions.parse([argument], checkingCombinations: false),
+                let long = try? CommandLineOptions.parse([option], checkingCombinations: false),
                 short == long
             {
                 return true
             }
             let probe = "vprinter-probe-1"
-            if let short = try? CommandLineOptions.parse([argument, probe]),
-                let long = try? CommandLineOptions.parse([option, probe]), short == long
+            if let short = try? CommandLineOptions.parse([argument, probe], checkingCombinations: false),
+                let long = try? CommandLineOptions.parse([option, probe], checkingCombinations: false), short == long
             {
                 return true
             }

@@ -33,7 +33,8 @@ struct RenderCommand {
         }
         let renderer = RenderWorkerClient(
             executable: worker, renderDPI: options.renderDPI,
-            rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI)
+            rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI,
+            limits: options.renderLimits)
         let attributes = profile.printerAttributes(context: ProfileAttributeContext(printerName: profile.name))
         switch OfflineRendering.render(
             file: file, ticket: ticket, printerAttributes: attributes, outputDirectory: output, renderer: renderer)

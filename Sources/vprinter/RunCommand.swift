@@ -56,6 +56,15 @@ struct RunCommand {
             Console.log("error: \(problem)")
             return 1
         }
+        let security: SecuritySetup
+        switch SecuritySetup.prepare(
+            options.security, outputDirectory: output, listen: options.listen, dnssd: options.dnssd, log: log)
+        {
+        case .success(let setup): security = setup
+        case .failure(let error):
+            Console.log("error: \(error)")
+            return 1
+        }
         let metrics = ServiceMetrics()
         var renderer: (any JobRenderer)?
         if options.render {
@@ -68,23 +77,27 @@ struct RunCommand {
             let client = RenderWorkerClient(
                 executable: worker, renderDPI: options.renderDPI,
                 rasterDPI: options.renderDPIGiven ? options.renderDPI : RenderWorkerClient.maximumRasterDPI,
-                ocr: options.ocr)
+                limits: options.renderLimits, ocr: options.ocr)
             renderer = MeasuredRenderer(client, metrics: metrics)
         }
+        let jobIDs = JobIDAllocator(outputDirectory: output)
         let factory = PrinterFactory(
             settings: PrinterFactory.Settings(
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
-                maximumJobs: options.maximumJobs),
-            jobIDs: JobIDAllocator(outputDirectory: output),
+                maximumJobs: options.maximumJobs, security: security.printerSecurity),
+            jobIDs: jobIDs,
             scheduler: JobScheduler(workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
             renderer: renderer, events: EventHub(), log: log)
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
         let advertiser = options.dnssd ? Advertiser(log: log) : nil
+        // Every listener, the process's and each printer's own port, speaks the same TLS; every printer asks
+        // the same credentials, including printers created at runtime.
         let fleet = PrinterFleet(
             factory: factory, advertiser: advertiser,
-            serverConfiguration: HTTPServerConfiguration(addresses: options.listen, port: options.port, limits: limits),
-            apiToken: options.apiToken, metrics: metrics, log: log)
+            serverConfiguration: HTTPServerConfiguration(
+                addresses: options.listen, port: options.port, limits: limits, tls: security.tls),
+            apiToken: options.apiToken, access: security.access, metrics: metrics, log: log)
         do {
             try fleet.start()
         } catch {
@@ -95,6 +108,12 @@ struct RunCommand {
                 Console.log("error: cannot listen: \(error)")
             }
             return 1
+        }
+        if !security.access.isEnabled && SecuritySetup.listensBeyondLoopback(options.listen) {
+            log(
+                "warning: anyone who can reach port \(fleet.port) can read every printed document and page and change "
+                    + "the printers; use --listen 127.0.0.1 to keep it on this machine, or --user NAME:PASSWORD "
+                    + "(with --tls) to ask for credentials")
         }
         advertiser?.start()
         var hosted: [HostedPrinter] = []
@@ -131,25 +150,34 @@ struct RunCommand {
         } else {
             log("\(hosted.count) printers ready on port \(fleet.port), recording jobs in \(output)/jobs")
         }
-        Self.restoreJobs(printers: hosted.map(\.printer), outputDirectory: output, log: log)
-        Lifecycle.run(fleet: fleet, advertiser: advertiser, log: log)
+        let policy = RestartPolicy(rawValue: options.onRestart) ?? .requeue
+        Self.restoreJobs(
+            printers: hosted.map(\.printer), outputDirectory: output, before: jobIDs.first, policy: policy, log: log)
+        Lifecycle.run(fleet: fleet, advertiser: advertiser, onRestart: policy, log: log)
     }
 
     /// Up to this many printers, each gets its own "ready" line on stderr; a larger fleet gets one line.
     static let printersLoggedOneByOne = 16
 
-    /// Reads the records of earlier runs in the background and hands each printer its own jobs.
-    static func restoreJobs(printers: [Printer], outputDirectory: String, log: @escaping @Sendable (String) -> Void) {
+    /// Reads the records of earlier runs (jobs numbered below `firstNewID`) in the background and hands each
+    /// printer its own jobs, to take over as `policy` says.
+    static func restoreJobs(
+        printers: [Printer], outputDirectory: String, before firstNewID: Int, policy: RestartPolicy,
+        log: @escaping @Sendable (String) -> Void
+    ) {
         Thread.detachNewThread {
             let contents = JobArchive.load(
-                outputDirectory: outputDirectory, printerStartTime: Date().timeIntervalSince1970)
+                outputDirectory: outputDirectory, before: firstNewID, printerStartTime: Date().timeIntervalSince1970)
             for problem in contents.problems { log("warning: skipped a job record: \(problem)") }
+            if contents.leftoversRemoved > 0 {
+                log("removed \(contents.leftoversRemoved) half-written files and folders of an interrupted run")
+            }
             var byPrinter: [String: [Job]] = [:]
             for job in contents.jobs { byPrinter[job.printerName, default: []].append(job) }
             let names = Set(printers.map(\.name))
             let others = contents.jobs.filter { !names.contains($0.printerName) }.count
             for printer in printers {
-                printer.restore(byPrinter[printer.name] ?? [])
+                printer.restore(byPrinter[printer.name] ?? [], policy: policy)
             }
             if !contents.jobs.isEmpty {
                 log(

@@ -14,7 +14,7 @@ struct WaitCommand {
             return 2
         }
         guard let base = Self.apiBase(url) else {
-            Console.log("error: --url must be the printer's ipp:// or http:// URL, not '\(url)'")
+            Console.log("error: --url must be the printer's ipp://, ipps:// or http(s):// URL, not '\(url)'")
             return 2
         }
         do throws(JobQueryError) {
@@ -52,14 +52,18 @@ struct WaitCommand {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    /// `http://host:port` from an `ipp://host:port/...` or `http://host:port/...` URL.
+    /// `http://host:port` from an `ipp://host:port/...` or `http://host:port/...` URL; `https://host:port` from
+    /// `ipps://` or `https://` (a `user:password@` before the host is kept, for `--user` printers).
     static func apiBase(_ url: String) -> String? {
-        for scheme in ["ipp://", "http://"] where url.hasPrefix(scheme) {
+        for scheme in ["ipp://", "http://", "ipps://", "https://"] where url.hasPrefix(scheme) {
             let rest = url.dropFirst(scheme.count)
             let authority = rest.prefix { $0 != "/" }
             guard !authority.isEmpty else { return nil }
-            let hasPort = authority.hasPrefix("[") ? authority.contains("]:") : authority.contains(":")
-            return "http://\(authority)\(hasPort ? "" : (scheme == "ipp://" ? ":631" : ""))"
+            let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+            let hasPort = hostPort.hasPrefix("[") ? hostPort.contains("]:") : hostPort.contains(":")
+            let secure = scheme.hasPrefix("ipps") || scheme.hasPrefix("https")
+            let defaultPort = scheme.hasPrefix("ipp") ? ":631" : ""
+            return "\(secure ? "https" : "http")://\(authority)\(hasPort ? "" : defaultPort)"
         }
         return nil
     }

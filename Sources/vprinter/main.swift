@@ -22,7 +22,11 @@ case .version:
     Console.out("vprinter \(Version.string)")
     exit(0)
 case .profiles:
-    exit(ProfilesCommand.run())
+    exit(
+        options.showProfile.map { ProfilesCommand.show($0, asAttributeFile: options.showAsAttributeFile) }
+            ?? ProfilesCommand.run())
+case .clone:
+    exit(CloneCommand(options: options).run())
 case .jobs:
     exit(JobsCommand(options: options).run())
 case .wait:

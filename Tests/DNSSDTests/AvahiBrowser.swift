@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 
-/// One resolved service as `avahi-browse -rpt` prints it.
+/// One resolved service, as the daemon resolves it.
 struct BrowsedService: Equatable {
     var name: String
     var type: String
     var host: String
     var address: String
     var port: Int
-    /// The TXT strings in avahi-browse's order (which is the reverse of the wire order).
+    /// The TXT strings in the daemon's order (which is the reverse of the wire order), as avahi-browse lists them.
     var txt: [String]
 
     /// The TXT record as a dictionary of key to value.
@@ -23,33 +24,71 @@ struct BrowsedService: Equatable {
 
 /// Runs the real `avahi-browse` client and other helper commands for the tests.
 enum AvahiBrowser {
-    /// Resolves every service of `type` (for example `_ipp._tcp` or `_print._sub._ipp._tcp`) once.
-    static func browse(_ type: String) throws -> [BrowsedService] {
-        let output = try run("/usr/bin/avahi-browse", ["-rpt", type]).output
-        return output.split(separator: "\n").compactMap { parse(String($0)) }
-    }
-
-    /// Browses until `predicate` holds for the services found, or `seconds` have passed; returns the last
-    /// result.
-    static func waitFor(
-        _ type: String, seconds: Double = 5, _ predicate: ([BrowsedService]) -> Bool
-    ) async throws -> [BrowsedService] {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        var found = try browse(type)
-        while !predicate(found), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
-            found = try browse(type)
+    /// Browses `type` (for example `_ipp._tcp` or `_print._sub._ipp._tcp`) once and resolves the services named
+    /// in `names`, each alone through the daemon's D-Bus API. Other engineers' and other tests' services share
+    /// the loopback (a fleet of a thousand printers takes `avahi-browse -r` tens of seconds to resolve); only
+    /// ours are resolved, so the time does not grow with theirs.
+    static func browse(_ type: String, names: Set<String>) throws -> [BrowsedService] {
+        // -k: the raw type (_ipp._tcp), not its description.
+        let listing = try run("/usr/bin/avahi-browse", ["-ptk", type]).output
+        var resolved = Set<String>()
+        var found: [BrowsedService] = []
+        for line in listing.split(separator: "\n") {
+            // "+;lo;IPv4;name;type;domain"
+            let fields = line.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 6, fields[0] == "+" else { continue }
+            let name = unescape(fields[3])
+            guard names.contains(name), resolved.insert(name).inserted else { continue }
+            if let service = try resolve(name: name, type: fields[4]) { found.append(service) }
         }
         return found
     }
 
-    /// Parses one `=;lo;IPv4;name;type;domain;host;address;port;"txt" "txt"` line.
-    static func parse(_ line: String) -> BrowsedService? {
-        let fields = line.split(separator: ";", maxSplits: 9, omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 10, fields[0] == "=", let port = Int(fields[8]) else { return nil }
+    /// Resolves one service through the daemon's ResolveService method (dbus-send); nil when it does not resolve.
+    static func resolve(name: String, type: String) throws -> BrowsedService? {
+        let reply = try run(
+            "/usr/bin/dbus-send",
+            [
+                "--system", "--print-reply", "--reply-timeout=5000", "--dest=org.freedesktop.Avahi", "/",
+                "org.freedesktop.Avahi.Server.ResolveService", "int32:-1", "int32:-1", "string:\(name)",
+                "string:\(type)", "string:local", "int32:-1", "uint32:0",
+            ])
+        guard reply.status == 0 else { return nil }
+        return parseResolved(reply.output)
+    }
+
+    /// Parses dbus-send's print of a ResolveService reply: interface, protocol, name, type, domain, host,
+    /// address protocol, address, port, the TXT strings (as byte arrays, in avahi-browse's order) and flags.
+    static func parseResolved(_ reply: String) -> BrowsedService? {
+        var strings: [String] = []
+        var port: Int?
+        var txt: [String] = []
+        for line in reply.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("array of bytes \""), line.hasSuffix("\"") {
+                txt.append(String(line.dropFirst("array of bytes \"".count).dropLast()))
+            } else if line.hasPrefix("string \""), line.hasSuffix("\"") {
+                strings.append(String(line.dropFirst("string \"".count).dropLast()))
+            } else if line.hasPrefix("uint16 ") {
+                port = Int(line.dropFirst("uint16 ".count))
+            }
+        }
+        guard strings.count >= 5, let port else { return nil }
         return BrowsedService(
-            name: unescape(fields[3]), type: fields[4], host: fields[6], address: fields[7], port: port,
-            txt: quotedStrings(fields[9]))
+            name: strings[0], type: strings[1], host: strings[3], address: strings[4], port: port, txt: txt)
+    }
+
+    /// Browses until `predicate` holds for the services of `names` found, or `seconds` have passed; returns the
+    /// last result.
+    static func waitFor(
+        _ type: String, names: Set<String>, seconds: Double = 10, _ predicate: ([BrowsedService]) -> Bool
+    ) async throws -> [BrowsedService] {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var found = try browse(type, names: names)
+        while !predicate(found), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            found = try browse(type, names: names)
+        }
+        return found
     }
 
     /// Undoes avahi-browse's `\032`-style decimal escapes (and `\.`-style ones).
@@ -75,38 +114,19 @@ enum AvahiBrowser {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The strings between double quotes in `"a=b" "c=d"`.
-    static func quotedStrings(_ text: String) -> [String] {
-        text.split(separator: "\" \"", omittingEmptySubsequences: false).map {
-            String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        }.filter { !$0.isEmpty }
-    }
+    /// The longest a helper command may run before it is killed and the call fails, in seconds. The slowest,
+    /// starting a daemon, waits for it at most 10 s (VP_AVAHI_WAIT_TENTHS).
+    static let commandLimit: Double = 45
 
-    /// Runs a program to its end and returns its exit status and standard output.
+    /// Runs a program to its end and returns its exit status and standard output; kills it and throws when it
+    /// runs longer than `commandLimit`.
     ///
-    /// Uses posix_spawn and waitpid rather than Foundation's Process, whose wait for a child that exits at
-    /// once sometimes never returns on Linux. The output goes through a temporary file, so a daemon that the
-    /// program starts in the background cannot hold the read open.
+    /// Through ChildProcess: the daemons that scripts/lib/avahi.sh starts outlive the call, and must not keep a
+    /// copy of another test's pipe or socket (ChildProcess hands the child none), nor of this call's output
+    /// (which goes through a file).
     @discardableResult
     static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let outputPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("dnssd-test-\(UInt64.random(in: 0..<UInt64.max)).out").path
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let exited = status & 0x7F == 0
-        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+        let result = try ChildProcess.run(path, arguments, limit: commandLimit)
+        return (result.status, result.outputText)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// The test command starts the daemon with scripts/lib/avahi.sh and sets VPRINTER_TEST_AVAHI=1. The suite
 /// is serialized: two of its tests stop or restart the daemon.
 @Suite(
-    .serialized,
+    .serialized, .timeLimit(.minutes(1)),
     .enabled(if: TestAvahi.enabled, "needs an avahi-daemon from scripts/lib/avahi.sh and VPRINTER_TEST_AVAHI=1"))
 struct PublisherAvahiTests {
     static let txt = PrinterTXTRecord(
@@ -30,7 +30,7 @@ struct PublisherAvahiTests {
         publisher.start()
 
         #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })
-        let found = try await AvahiBrowser.waitFor("_ipp._tcp") { $0.contains { $0.name == name } }
+        let found = try await AvahiBrowser.waitFor("_ipp._tcp", names: [name]) { $0.contains { $0.name == name } }
         let service = try #require(found.first { $0.name == name })
         #expect(service.port == 18631)
         // avahi-browse lists TXT strings last-on-the-wire first, so txtvers (first on the wire) comes last.
@@ -55,7 +55,7 @@ struct PublisherAvahiTests {
         publisher.start()
 
         #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })
-        let found = try await AvahiBrowser.waitFor(type) { $0.contains { $0.name == name } }
+        let found = try await AvahiBrowser.waitFor(type, names: [name]) { $0.contains { $0.name == name } }
         let service = try #require(found.first { $0.name == name })
         #expect(service.port == (type == "_printer._tcp" ? 0 : 18632))
     }
@@ -72,7 +72,9 @@ struct PublisherAvahiTests {
 
         #expect(try await events.waitFor { $0 == .registered(id: plainID, name: plain) })
         #expect(try await events.waitFor { $0 == .registered(id: secureID, name: secure) })
-        let found = try await AvahiBrowser.waitFor("_print._sub._ipps._tcp") { $0.contains { $0.name == secure } }
+        let found = try await AvahiBrowser.waitFor("_print._sub._ipps._tcp", names: [secure, plain]) {
+            $0.contains { $0.name == secure }
+        }
         #expect(found.contains { $0.name == secure && $0.port == 18634 })
         #expect(!found.contains { $0.name == plain })
     }
@@ -89,7 +91,7 @@ struct PublisherAvahiTests {
         var changed = Self.txt
         changed[5].value = "Moved to room 12"
         try publisher.update(id, txt: changed, forType: "_ipp._tcp")
-        let found = try await AvahiBrowser.waitFor("_ipp._tcp") {
+        let found = try await AvahiBrowser.waitFor("_ipp._tcp", names: [name]) {
             $0.contains { $0.name == name && $0.txtValues["note"] == "Moved to room 12" }
         }
         #expect(found.contains { $0.name == name && $0.txtValues["note"] == "Moved to room 12" })
@@ -105,7 +107,7 @@ struct PublisherAvahiTests {
         #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })
 
         publisher.withdraw(id)
-        let found = try await AvahiBrowser.waitFor("_ipp._tcp") { !$0.contains { $0.name == name } }
+        let found = try await AvahiBrowser.waitFor("_ipp._tcp", names: [name]) { !$0.contains { $0.name == name } }
         #expect(!found.contains { $0.name == name })
         #expect(publisher.currentName(of: id) == nil)
     }
@@ -131,7 +133,7 @@ struct PublisherAvahiTests {
         #expect(try await secondEvents.waitFor { $0 == .registered(id: secondID, name: renamed) })
         #expect(second.currentName(of: secondID) == renamed)
 
-        let found = try await AvahiBrowser.waitFor("_ipp._tcp") { services in
+        let found = try await AvahiBrowser.waitFor("_ipp._tcp", names: [name, renamed]) { services in
             services.contains { $0.name == name } && services.contains { $0.name == renamed }
         }
         #expect(found.first { $0.name == name }?.port == 18637)
@@ -150,7 +152,9 @@ struct PublisherAvahiTests {
         let restart = try TestAvahi.shell("vp_avahi_restart_daemon")
         try #require(restart.status == 0, "vp_avahi_restart_daemon failed (is the daemon ours?): \(restart.output)")
         let restarted = ContinuousClock.now
-        let found = try await AvahiBrowser.waitFor("_ipp._tcp", seconds: 5) { $0.contains { $0.name == name } }
+        let found = try await AvahiBrowser.waitFor("_ipp._tcp", names: [name], seconds: 5) {
+            $0.contains { $0.name == name }
+        }
         print("browsable again \(ContinuousClock.now - restarted) after the daemon answered")
         #expect(found.contains { $0.name == name }, "not browsable within 5 s of the daemon's restart")
         #expect(events.all.filter { $0 == .daemonUnavailable }.count == 1)
@@ -179,7 +183,7 @@ struct PublisherAvahiTests {
         #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })
         #expect(events.all.filter { $0 == .daemonUnavailable }.count == 1)
         #expect(events.all.contains(.daemonReconnected))
-        let found = try await AvahiBrowser.waitFor("_ipp._tcp") { $0.contains { $0.name == name } }
+        let found = try await AvahiBrowser.waitFor("_ipp._tcp", names: [name]) { $0.contains { $0.name == name } }
         #expect(found.contains { $0.name == name })
     }
 
@@ -205,7 +209,7 @@ struct PublisherAvahiTests {
         try #require(started.status == 0, "starting the bus and daemon failed: \(started.output)")
         #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })
         #expect(events.all.filter { $0 == .daemonUnavailable }.count == 1)
-        let found = try await AvahiBrowser.waitFor("_ipp._tcp") { $0.contains { $0.name == name } }
+        let found = try await AvahiBrowser.waitFor("_ipp._tcp", names: [name]) { $0.contains { $0.name == name } }
         #expect(found.contains { $0.name == name })
     }
 }

@@ -12,10 +12,17 @@ enum TestAvahi {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// How many times the daemon is asked (2 s each) before a test gives up on it: one busy with thousands of
+    /// other engineers' services on the shared loopback may miss one answer.
+    static let reachableAttempts = 3
+
     /// Fails the test with instructions when no daemon answers on the bus the test command exported.
     static func requireDaemon() throws {
         let bus = ProcessInfo.processInfo.environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "(default system bus)"
-        let status = try shell("vp_avahi_reachable").status
+        var status = try shell("vp_avahi_reachable").status
+        for _ in 1..<reachableAttempts where status != 0 {
+            status = try shell("vp_avahi_reachable").status
+        }
         try #require(
             status == 0,
             "no avahi-daemon answers on \(bus): start one with scripts/lib/avahi.sh (vp_avahi_start) first")

@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// The command line contract of DESIGN.md: exit codes and one-line reasons.
-@Suite struct CommandLineTests {
+@Suite(.timeLimit(.minutes(1))) struct CommandLineTests {
     @Test func theBinaryIsFound() {
         #expect(
             FileManager.default.isExecutableFile(atPath: VPrinterBinary.path),
@@ -29,7 +29,7 @@ import Testing
         #expect(!run.out.contains("\n"))
     }
 
-    @Test(arguments: [["--bogus"], ["--port", "70000"], ["--port"], ["frobnicate"]])
+    @Test(arguments: [["--bogus"], ["--port", "70000"], ["--port"], ["frobnicate"], ["--on-restart", "resume"]])
     func aUsageErrorExitsTwoWithOneLine(arguments: [String]) throws {
         let scratch = try ScratchFolder()
         let run = try runVPrinter(arguments, scratch: scratch)
@@ -91,7 +91,7 @@ import Testing
 
     /// A socket listening on a free loopback port.
     func listeningSocket() throws -> (Int32, UInt16) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw E2EError.socket("socket") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -40,7 +40,8 @@ struct IPPClient {
     }
 
     private func connect() throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a child another test starts meanwhile must not keep this connection open.
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw E2EError.socket("socket: errno \(errno)") }
         var timeout = timeval(tv_sec: Int(waitLimit), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -86,7 +87,24 @@ struct IPPClient {
             }
             if count == 0 { return received }
             received += chunk[..<count]
+            // CUPS keeps the connection open despite `Connection: close`: stop after Content-Length bytes.
+            if let length = Self.expectedLength(received), received.count >= length { return received }
         }
+    }
+
+    /// The whole response's length when its head is in and gives a Content-Length.
+    static func expectedLength(_ bytes: [UInt8]) -> Int? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
+        for line in String(decoding: bytes[..<end], as: UTF8.self).lowercased().components(separatedBy: "\r\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[0] == "content-length",
+                let length = Int(parts[1].trimmingCharacters(in: .whitespaces))
+            {
+                return end + 4 + length
+            }
+        }
+        return nil
     }
 
     /// Splits an HTTP/1.1 response into status and body (Content-Length or read-to-close framing).

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// CUPS's own client against the built binary: `ipptool -t` with print-job.test, the document rendered.
-@Suite struct IPPToolTests {
+@Suite(.timeLimit(.minutes(1))) struct IPPToolTests {
     static let ipptool = "/usr/bin/ipptool"
     static let suite = "/usr/share/cups/ipptool/print-job.test"
 
@@ -21,16 +22,9 @@ import Testing
         let (printer, uris) = try VPrinterProcess.printer(
             ["--port", "0", "--listen", "127.0.0.1", "--no-dnssd", "--output-dir", output], scratch: scratch)
 
-        let tool = Process()
-        tool.executableURL = URL(fileURLWithPath: Self.ipptool)
-        tool.arguments = ["-t", "-T", "20", "-f", document, uris[0], Self.suite]
-        let pipe = Pipe()
-        tool.standardOutput = pipe
-        tool.standardError = pipe
-        try tool.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        tool.waitUntilExit()
-        #expect(tool.terminationStatus == 0, "ipptool failed:\n\(report)")
+        let tool = try ChildProcess.run(Self.ipptool, ["-t", "-T", "20", "-f", document, uris[0], Self.suite])
+        let report = tool.outputText + tool.errorOutput
+        #expect(tool.status == 0, "ipptool failed:\n\(report)")
         #expect(report.contains("PASS"))
 
         // The job ipptool sent is rendered: wait (bounded) for its record to end, then look at its pages.

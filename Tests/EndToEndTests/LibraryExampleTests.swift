@@ -5,7 +5,7 @@ import VirtualPrinter
 
 /// The library product in use, as a Swift test suite would use it: start a printer in-process on port 0, print to
 /// it with a plain IPP request, wait for the job and assert on its typed record, reset, stop.
-@Suite struct LibraryExampleTests {
+@Suite(.timeLimit(.minutes(1))) struct LibraryExampleTests {
     @Test func aJobPrintedToAnEmbeddedPrinterComesBackAsATypedRecord() async throws {
         let scratch = try ScratchFolder()
         let printer = try await EmbeddedPrinter.start(profile: "duplex-laser", outputDirectory: scratch.path + "/out")

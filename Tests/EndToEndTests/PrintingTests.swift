@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// The built printer over real sockets: attributes, jobs, concurrency, several printers, shutdown, restart.
-@Suite struct PrintingTests {
+@Suite(.timeLimit(.minutes(1))) struct PrintingTests {
     /// The options of a quick, private printer recording into `output`.
     static func options(_ output: String, _ extra: [String] = []) -> [String] {
         ["--port", "0", "--listen", "127.0.0.1", "--no-dnssd", "--no-render", "--output-dir", output] + extra
@@ -127,9 +127,21 @@ import Testing
         #expect(printer.terminate() == 0)
         #expect(try Self.record(output, done)["job-state"] as? String == "completed")
         let unfinished = try Self.record(output, open)
-        #expect(unfinished["job-state"] as? String == "aborted", "a job left open is ended at shutdown")
+        #expect(unfinished["job-state"] as? String == "pending", "a job left open stays for the next start")
+        #expect(unfinished["job-state-reasons"] as? [String] == ["job-incoming"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: "\(output)/jobs/\(done)")
         #expect(leftovers.allSatisfy { !$0.contains("tmp") && !$0.hasSuffix(".partial") }, "\(leftovers)")
+    }
+
+    @Test func withOnRestartAbortSigtermEndsTheJobsLeftOpen() throws {
+        let scratch = try ScratchFolder()
+        let output = scratch.path + "/out"
+        let (printer, uris) = try VPrinterProcess.printer(
+            Self.options(output, ["--on-restart", "abort"]), scratch: scratch)
+        let client = try IPPClient(uri: uris[0])
+        let open = try #require(try client.send(ippRequest(.createJob, uri: uris[0])).jobID)
+        #expect(printer.terminate() == 0)
+        #expect(try Self.record(output, open)["job-state"] as? String == "aborted")
     }
 
     @Test func jobIDsContinueAfterARestartOnTheSameOutputFolder() throws {

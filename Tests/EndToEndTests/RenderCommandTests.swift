@@ -1,21 +1,20 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `vprinter render FILE --out DIR`: the rendering pipeline without a server.
-@Suite struct RenderCommandTests {
+@Suite(.timeLimit(.minutes(1))) struct RenderCommandTests {
     /// A PDF of `pages` pages made by ghostscript.
     func pdf(pages: Int, in scratch: ScratchFolder) throws -> String {
         let path = scratch.path + "/doc.pdf"
         let page = "/Helvetica findfont 36 scalefont setfont 72 600 moveto (page) show showpage "
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gs")
-        process.arguments = [
-            "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-sOutputFile=\(path)", "-c",
-            String(repeating: page, count: pages),
-        ]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "ghostscript (scripts/setup installs it) made the PDF")
+        let made = try ChildProcess.run(
+            "/usr/bin/gs",
+            [
+                "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-sOutputFile=\(path)", "-c",
+                String(repeating: page, count: pages),
+            ])
+        #expect(made.status == 0, "ghostscript (scripts/setup installs it) made the PDF: \(made.errorOutput)")
         return path
     }
 

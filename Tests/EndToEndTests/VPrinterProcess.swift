@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -42,29 +43,33 @@ final class ScratchFolder {
 let waitLimit: Double = 30
 
 /// One run of the `vprinter` binary: stdout through a pipe read line by line with a deadline, stderr to a file.
+/// Started through ChildProcess (no descriptor of the test process leaks into it, every wait is bounded); the
+/// pipe is close-on-exec, so that only this printer ever holds its write end.
 final class VPrinterProcess {
-    let process = Process()
-    private let stdout = Pipe()
+    let process: ChildProcess
+    private let stdoutReadEnd: Int32
     private let stderrPath: String
     private var buffered: [UInt8] = []
 
     /// Starts `vprinter` with the arguments.
     init(_ arguments: [String], scratch: ScratchFolder) throws {
-        process.executableURL = URL(fileURLWithPath: VPrinterBinary.path)
-        process.arguments = arguments
-        process.standardOutput = stdout
         stderrPath = scratch.path + "/stderr-\(UUID().uuidString).log"
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let stdout = try ClosingPipe()
+        defer { close(stdout.writeEnd) }
+        do {
+            process = try ChildProcess(
+                VPrinterBinary.path, arguments, stdout: .descriptor(stdout.writeEnd), stderr: .file(stderrPath))
+        } catch {
+            close(stdout.readEnd)
+            throw error
+        }
+        stdoutReadEnd = stdout.readEnd
     }
 
+    /// Kills the printer if it still runs (ChildProcess reaps it, bounded) and closes the pipe.
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.send(SIGKILL)
+        close(stdoutReadEnd)
     }
 
     /// Starts a printer and waits for its URI lines (one per printer).
@@ -85,7 +90,7 @@ final class VPrinterProcess {
 
     /// The next line of stdout, or nil at the end of output or after `waitLimit` seconds.
     func readLine() -> String? {
-        let descriptor = stdout.fileHandleForReading.fileDescriptor
+        let descriptor = stdoutReadEnd
         let deadline = Date().addingTimeInterval(waitLimit)
         while true {
             if let newline = buffered.firstIndex(of: 0x0A) {
@@ -120,15 +125,12 @@ final class VPrinterProcess {
 
     /// Waits (bounded) for the process to exit; returns its status, or nil if it still runs.
     func waitForExit() -> Int32? {
-        let deadline = Date().addingTimeInterval(waitLimit)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { return nil }
-        return process.terminationStatus
+        process.exitStatus(waitingUpTo: waitLimit)
     }
 
     /// Sends SIGTERM and waits for the exit status.
     func terminate() -> Int32? {
-        kill(process.processIdentifier, SIGTERM)
+        process.send(SIGTERM)
         return waitForExit()
     }
 }
@@ -151,18 +153,16 @@ enum E2EError: Error {
     case badResponse(String)
 }
 
-/// A small PDF made by ghostscript once per test run.
+/// A small PDF made by ghostscript once per test run (bounded by ChildProcess's limit).
 let samplePDF: [UInt8]? = {
     guard let folder = try? ScratchFolder() else { return nil }
     let path = folder.path + "/sample.pdf"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/gs")
-    process.arguments = [
-        "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-sOutputFile=\(path)", "-c",
-        "/Helvetica findfont 36 scalefont setfont 72 600 moveto (vprinter) show showpage",
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    process.waitUntilExit()
+    let made = try? ChildProcess.run(
+        "/usr/bin/gs",
+        [
+            "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-sOutputFile=\(path)", "-c",
+            "/Helvetica findfont 36 scalefont setfont 72 600 moveto (vprinter) show showpage",
+        ])
+    guard made?.status == 0 else { return nil }
     return FileManager.default.contents(atPath: path).map(Array.init)
 }()

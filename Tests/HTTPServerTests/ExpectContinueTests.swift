@@ -9,7 +9,7 @@ private let lazyHandler = ClosureHandler { request, body in
     return HTTPResponse(status: 200, body: .bytes(bytes))
 }
 
-@Test func continueIsSentWhenTheHandlerReads() throws {
+@Test(.timeLimit(.minutes(1))) func continueIsSentWhenTheHandlerReads() throws {
     try withServer(handler: lazyHandler) { server in
         let client = try TestClient(port: server.port)
         try client.send("POST /read HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
@@ -22,7 +22,7 @@ private let lazyHandler = ClosureHandler { request, body in
     }
 }
 
-@Test func finalAnswerComesWithoutContinueWhenTheHandlerDoesNotRead() throws {
+@Test(.timeLimit(.minutes(1))) func finalAnswerComesWithoutContinueWhenTheHandlerDoesNotRead() throws {
     try withServer(handler: lazyHandler) { server in
         let client = try TestClient(port: server.port)
         try client.send("POST /other HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
@@ -33,7 +33,7 @@ private let lazyHandler = ClosureHandler { request, body in
     }
 }
 
-@Test func unreadBodyWithoutExpectationIsDrainedToKeepTheConnection() throws {
+@Test(.timeLimit(.minutes(1))) func unreadBodyWithoutExpectationIsDrainedToKeepTheConnection() throws {
     try withServer(handler: lazyHandler) { server in
         let client = try TestClient(port: server.port)
         try client.send(
@@ -43,7 +43,7 @@ private let lazyHandler = ClosureHandler { request, body in
     }
 }
 
-@Test func drainLimitIsCrossedAtOneMoreByte() throws {
+@Test(.timeLimit(.minutes(1))) func drainLimitIsCrossedAtOneMoreByte() throws {
     let limits = HTTPServerLimits(maximumDrainBytes: 10)
     try withServer(limits: limits, handler: lazyHandler) { server in
         let kept = try TestClient(port: server.port)
@@ -71,7 +71,7 @@ private let attributesFirstHandler = ClosureHandler { _, body in
     }
 }
 
-@Test func handlerReadsWhatCameUnaskedAndRejectsWithoutContinue() throws {
+@Test(.timeLimit(.minutes(1))) func handlerReadsWhatCameUnaskedAndRejectsWithoutContinue() throws {
     try withServer(handler: attributesFirstHandler) { server in
         let client = try TestClient(port: server.port)
         try client.send("POST / HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 12\r\n\r\nbad!")
@@ -81,7 +81,7 @@ private let attributesFirstHandler = ClosureHandler { _, body in
     }
 }
 
-@Test func handlerReadsWhatCameUnaskedThenAsksForTheRest() throws {
+@Test(.timeLimit(.minutes(1))) func handlerReadsWhatCameUnaskedThenAsksForTheRest() throws {
     try withServer(handler: attributesFirstHandler) { server in
         let client = try TestClient(port: server.port)
         try client.send("POST / HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 12\r\n\r\ngood")

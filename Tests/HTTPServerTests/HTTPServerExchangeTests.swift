@@ -4,7 +4,7 @@ import Testing
 
 @testable import HTTPServer
 
-@Test func answersAndKeepsTheConnectionAlive() throws {
+@Test(.timeLimit(.minutes(1))) func answersAndKeepsTheConnectionAlive() throws {
     try withServer { server in
         let client = try TestClient(port: server.port)
         for index in 0..<3 {
@@ -19,7 +19,7 @@ import Testing
     }
 }
 
-@Test func pipelinedRequestsAreAnsweredInOrder() throws {
+@Test(.timeLimit(.minutes(1))) func pipelinedRequestsAreAnsweredInOrder() throws {
     try withServer { server in
         let client = try TestClient(port: server.port)
         let requests = (1...3).map { "POST /\($0) HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\n\r\n\($0)" }
@@ -32,7 +32,7 @@ import Testing
     }
 }
 
-@Test func chunkedBodyIsDecodedAndTheNextRequestFollows() throws {
+@Test(.timeLimit(.minutes(1))) func chunkedBodyIsDecodedAndTheNextRequestFollows() throws {
     try withServer { server in
         let client = try TestClient(port: server.port)
         try client.send(
@@ -44,7 +44,7 @@ import Testing
     }
 }
 
-@Test func largeBodyIsStreamedIntact() throws {
+@Test(.timeLimit(.minutes(1))) func largeBodyIsStreamedIntact() throws {
     try withServer { server in
         let client = try TestClient(port: server.port)
         let body = (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
@@ -54,7 +54,7 @@ import Testing
     }
 }
 
-@Test func headRequestGetsTheHeadWithTheLengthOnly() throws {
+@Test(.timeLimit(.minutes(1))) func headRequestGetsTheHeadWithTheLengthOnly() throws {
     let handler = ClosureHandler { _, _ in HTTPResponse(status: 200, text: "twelve bytes") }
     try withServer(handler: handler) { server in
         let client = try TestClient(port: server.port)
@@ -66,7 +66,7 @@ import Testing
     }
 }
 
-@Test func http10WithoutKeepAliveIsClosedAfterTheResponse() throws {
+@Test(.timeLimit(.minutes(1))) func http10WithoutKeepAliveIsClosedAfterTheResponse() throws {
     try withServer { server in
         let client = try TestClient(port: server.port)
         try client.send("GET /x HTTP/1.0\r\n\r\n")
@@ -77,7 +77,7 @@ import Testing
     }
 }
 
-@Test func connectionCloseIsHonoured() throws {
+@Test(.timeLimit(.minutes(1))) func connectionCloseIsHonoured() throws {
     try withServer { server in
         let client = try TestClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
@@ -86,7 +86,7 @@ import Testing
     }
 }
 
-@Test func requestCarriesConnectionFacts() throws {
+@Test(.timeLimit(.minutes(1))) func requestCarriesConnectionFacts() throws {
     let seen = Mutex<[HTTPRequest]>([])
     let handler = ClosureHandler { request, _ in
         seen.withLock { $0.append(request) }
@@ -106,7 +106,7 @@ import Testing
     #expect(request.localPort != 0)
 }
 
-@Test func streamResponseIsChunkedAndEndsWhenTheClosureReturns() throws {
+@Test(.timeLimit(.minutes(1))) func streamResponseIsChunkedAndEndsWhenTheClosureReturns() throws {
     let handler = ClosureHandler { _, _ in
         HTTPResponse(
             status: 200, headers: ["Content-Type": "text/event-stream"],
@@ -130,7 +130,7 @@ import Testing
     }
 }
 
-@Test func fileResponseSendsTheFileOr404() throws {
+@Test(.timeLimit(.minutes(1))) func fileResponseSendsTheFileOr404() throws {
     let path = "/tmp/vprinter-http-test-\(getpid()).txt"
     let contents = String(repeating: "file contents\n", count: 5000)
     let file = fopen(path, "w")
@@ -149,7 +149,7 @@ import Testing
     }
 }
 
-@Test func http10KeepAliveIsConfirmedAndKept() throws {
+@Test(.timeLimit(.minutes(1))) func http10KeepAliveIsConfirmedAndKept() throws {
     try withServer { server in
         let client = try TestClient(port: server.port)
         for _ in 0..<2 {
@@ -161,7 +161,7 @@ import Testing
     }
 }
 
-@Test func clientLeavingDuringALargeFileDoesNotKillTheServer() throws {
+@Test(.timeLimit(.minutes(1))) func clientLeavingDuringALargeFileDoesNotKillTheServer() throws {
     let path = "/tmp/vprinter-http-test-large-\(getpid()).bin"
     let file = fopen(path, "w")
     let block = [UInt8](repeating: 0x55, count: 1 << 20)
@@ -182,7 +182,7 @@ import Testing
     }
 }
 
-@Test func twoHundredFiftySixSimultaneousConnectionsAreAllAnswered() throws {
+@Test(.timeLimit(.minutes(1))) func twoHundredFiftySixSimultaneousConnectionsAreAllAnswered() throws {
     try withServer { server in
         let clients = try (0..<256).map { _ in try TestClient(port: server.port) }
         for (index, client) in clients.enumerated() {

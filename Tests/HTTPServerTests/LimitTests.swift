@@ -12,7 +12,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     #expect(try client.response().status == 200)
 }
 
-@Test func oversizedHeadGets431AndOthersAreUnaffected() throws {
+@Test(.timeLimit(.minutes(1))) func oversizedHeadGets431AndOthersAreUnaffected() throws {
     let limits = HTTPServerLimits(maximumHeadBytes: 1024)
     try withServer(limits: limits) { server in
         let bystander = try TestClient(port: server.port)
@@ -27,7 +27,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
-@Test func headJustWithinTheLimitIsAnswered() throws {
+@Test(.timeLimit(.minutes(1))) func headJustWithinTheLimitIsAnswered() throws {
     let head = "GET / HTTP/1.1\r\nHost: h\r\n\r\n"
     try withServer(limits: HTTPServerLimits(maximumHeadBytes: head.utf8.count)) { server in
         let client = try TestClient(port: server.port)
@@ -36,7 +36,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
-@Test func tooManyHeaderFieldsGet431() throws {
+@Test(.timeLimit(.minutes(1))) func tooManyHeaderFieldsGet431() throws {
     try withServer(limits: HTTPServerLimits(maximumHeaderCount: 5)) { server in
         let client = try TestClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\n" + (0..<6).map { "X-\($0): v\r\n" }.joined() + "\r\n")
@@ -45,7 +45,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
-@Test func connectionsBeyondTheLimitGet503() throws {
+@Test(.timeLimit(.minutes(1))) func connectionsBeyondTheLimitGet503() throws {
     try withServer(limits: HTTPServerLimits(maximumConnections: 2)) { server in
         let first = try TestClient(port: server.port)
         let second = try TestClient(port: server.port)
@@ -60,7 +60,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
-@Test func slowHeadGets408AndOthersAreUnaffected() throws {
+@Test(.timeLimit(.minutes(1))) func slowHeadGets408AndOthersAreUnaffected() throws {
     try withServer(limits: shortTimeouts) { server in
         let client = try TestClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost:")
@@ -71,7 +71,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
-@Test func slowBodyEndsWith408() throws {
+@Test(.timeLimit(.minutes(1))) func slowBodyEndsWith408() throws {
     try withServer(limits: shortTimeouts) { server in
         let client = try TestClient(port: server.port)
         try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nabc")
@@ -80,7 +80,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
-@Test func idleConnectionIsClosedSilently() throws {
+@Test(.timeLimit(.minutes(1))) func idleConnectionIsClosedSilently() throws {
     try withServer(limits: shortTimeouts) { server in
         let client = try TestClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -89,7 +89,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
-@Test func declaredBodyTooLargeGets413BeforeTheHandler() throws {
+@Test(.timeLimit(.minutes(1))) func declaredBodyTooLargeGets413BeforeTheHandler() throws {
     try withServer(limits: HTTPServerLimits(maximumBodyBytes: 4)) { server in
         let client = try TestClient(port: server.port)
         try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\n\r\nabcd")
@@ -99,7 +99,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
-@Test func chunkedBodyTooLargeGets413() throws {
+@Test(.timeLimit(.minutes(1))) func chunkedBodyTooLargeGets413() throws {
     try withServer(limits: HTTPServerLimits(maximumBodyBytes: 4)) { server in
         let client = try TestClient(port: server.port)
         try client.send("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nabcde\r\n0\r\n\r\n")
@@ -108,7 +108,7 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
-@Test func partialHeadBehindAPipelinedRequestGets408() throws {
+@Test(.timeLimit(.minutes(1))) func partialHeadBehindAPipelinedRequestGets408() throws {
     try withServer(limits: HTTPServerLimits(idleTimeout: 60, slowClientTimeout: 0.3)) { server in
         let client = try TestClient(port: server.port)
         try client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHo")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HTTPServer
 
-@Test func portZeroBindsAFreePortSharedByEveryAddress() throws {
+@Test(.timeLimit(.minutes(1))) func portZeroBindsAFreePortSharedByEveryAddress() throws {
     try withServer(addresses: ["127.0.0.1", "::1"]) { server in
         #expect(server.port != 0)
         #expect(server.boundAddresses == ["127.0.0.1", "::1"])
@@ -16,7 +16,7 @@ import Testing
     }
 }
 
-@Test func ipv6ClientSeesItsOwnAddress() throws {
+@Test(.timeLimit(.minutes(1))) func ipv6ClientSeesItsOwnAddress() throws {
     let handler = ClosureHandler { request, _ in
         HTTPResponse(status: 200, text: "\(request.remoteAddress) \(request.isLoopback) \(request.host ?? "-")")
     }
@@ -27,7 +27,7 @@ import Testing
     }
 }
 
-@Test func allAddressesAcceptIPv4AsMappedAddresses() throws {
+@Test(.timeLimit(.minutes(1))) func allAddressesAcceptIPv4AsMappedAddresses() throws {
     let handler = ClosureHandler { request, _ in HTTPResponse(status: 200, text: request.remoteAddress) }
     try withServer(addresses: [], handler: handler) { server in
         let client = try TestClient(port: server.port, host: "127.0.0.1")
@@ -36,7 +36,7 @@ import Testing
     }
 }
 
-@Test func busyPortIsAddressInUse() throws {
+@Test(.timeLimit(.minutes(1))) func busyPortIsAddressInUse() throws {
     try withServer { server in
         let second = HTTPServer(
             configuration: HTTPServerConfiguration(addresses: ["127.0.0.1"], port: server.port), handler: echoHandler)
@@ -44,13 +44,13 @@ import Testing
     }
 }
 
-@Test func invalidAddressIsRejected() {
+@Test(.timeLimit(.minutes(1))) func invalidAddressIsRejected() {
     let server = HTTPServer(
         configuration: HTTPServerConfiguration(addresses: ["printer.local"], port: 0), handler: echoHandler)
     #expect(throws: HTTPServerError.invalidAddress("printer.local")) { try server.start() }
 }
 
-@Test func stopClosesIdleConnectionsAndFreesThePort() throws {
+@Test(.timeLimit(.minutes(1))) func stopClosesIdleConnectionsAndFreesThePort() throws {
     let server = HTTPServer(
         configuration: HTTPServerConfiguration(addresses: ["127.0.0.1"], port: 0), handler: echoHandler)
     try server.start()
@@ -66,12 +66,12 @@ import Testing
     again.stop()
 }
 
-@Test func errorsDescribeThemselvesForPeople() {
+@Test(.timeLimit(.minutes(1))) func errorsDescribeThemselvesForPeople() {
     #expect(HTTPServerError.addressInUse(port: 631).description == "port 631 is already in use")
     #expect(HTTPServerError.system(call: "bind", errno: EACCES).description.contains("Permission denied"))
 }
 
-@Test func stopReturnsAfterTheGracePeriodWhileAHandlerIsStillBusy() throws {
+@Test(.timeLimit(.minutes(1))) func stopReturnsAfterTheGracePeriodWhileAHandlerIsStillBusy() throws {
     let release = Atomic<Bool>(false)
     let entered = Atomic<Bool>(false)
     let handler = ClosureHandler { _, _ in

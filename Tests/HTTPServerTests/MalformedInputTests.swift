@@ -15,7 +15,7 @@ private func statusAnswering(_ text: String, on server: HTTPServer) throws -> In
     try statusAnswering(bytes: Array(text.utf8), on: server)
 }
 
-@Test func tlsClientHelloIsClosedWithoutAnswer() throws {
+@Test(.timeLimit(.minutes(1))) func tlsClientHelloIsClosedWithoutAnswer() throws {
     try withServer { server throws in
         let hello: [UInt8] =
             [0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00, 0x00, 0xA1, 0x03, 0x03] + Array(repeating: 0x42, count: 64)
@@ -23,13 +23,13 @@ private func statusAnswering(_ text: String, on server: HTTPServer) throws -> In
     }
 }
 
-@Test func binaryGarbageAfterAMethodGets400() throws {
+@Test(.timeLimit(.minutes(1))) func binaryGarbageAfterAMethodGets400() throws {
     try withServer { server throws in
         #expect(try statusAnswering(bytes: [0x47, 0x45, 0x54, 0x00, 0xFF, 0x13, 0x37], on: server) == 400)
     }
 }
 
-@Test func protocolErrorsGetTheirStatus() throws {
+@Test(.timeLimit(.minutes(1))) func protocolErrorsGetTheirStatus() throws {
     try withServer { server throws in
         #expect(try statusAnswering("GET / HTTP/1.1\r\n\r\n", on: server) == 400)
         #expect(try statusAnswering("GET / HTTP/2.0\r\nHost: h\r\n\r\n", on: server) == 505)
@@ -40,14 +40,14 @@ private func statusAnswering(_ text: String, on server: HTTPServer) throws -> In
     }
 }
 
-@Test func badChunkGets400AndCloses() throws {
+@Test(.timeLimit(.minutes(1))) func badChunkGets400AndCloses() throws {
     try withServer { server throws in
         let request = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXX\r\n0\r\n\r\n"
         #expect(try statusAnswering(request, on: server) == 400)
     }
 }
 
-@Test func peerClosingInTheMiddleOfABodyDoesNotDisturbTheServer() throws {
+@Test(.timeLimit(.minutes(1))) func peerClosingInTheMiddleOfABodyDoesNotDisturbTheServer() throws {
     try withServer { server throws in
         do {
             let client = try TestClient(port: server.port)

@@ -1,27 +1,54 @@
+import COpenSSL
 import Glibc
 
 @testable import HTTPServer
 
 /// A deliberately simple blocking HTTP client on a raw socket, so that tests control every byte sent.
 final class TestClient {
-    /// Seconds a read waits before the test fails instead of hanging.
+    /// Seconds a read (or a send into a full socket buffer) waits before the test fails instead of hanging.
     static let readTimeout = 10
 
     let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// The TLS session once `startTLS` ran (an OpenSSL `SSL`); reads and sends then go through it.
+    private var tls: OpaquePointer?
 
     /// Connects to `host` (numeric IPv4 or IPv6) on `port`.
     init(port: UInt16, host: String = "127.0.0.1") throws {
         let address = try SocketAddress(numeric: host, port: port)
-        descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a child another test starts meanwhile must not keep this connection open.
+        descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var timeout = timeval(tv_sec: Self.readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let result = address.withSockaddr { connect(descriptor, $0, $1) }
         if result != 0 { throw TestFailure("connect failed: errno \(errno)") }
     }
 
     deinit {
+        if let tls { SSL_free(tls) }
         close(descriptor)
+    }
+
+    /// Runs a TLS client handshake on the connection (from the first byte, or after a 101), accepting any
+    /// certificate; `maximumVersion` caps the protocol (TLS1_2_VERSION to allow renegotiation).
+    func startTLS(maximumVersion: Int32 = 0) throws {
+        guard let ssl = SSL_new(TLSTestSupport.clientContext) else { throw TestFailure("SSL_new failed") }
+        tls = ssl
+        if maximumVersion != 0 { _ = vp_ssl_set_max_proto_version(ssl, maximumVersion) }
+        SSL_set_fd(ssl, descriptor)
+        guard SSL_connect(ssl) == 1 else { throw TestFailure("TLS handshake failed: \(TLSContext.lastError())") }
+    }
+
+    /// The negotiated TLS version (`TLSv1.3`), nil before `startTLS`.
+    var tlsVersion: String? {
+        tls.map { String(cString: SSL_get_version($0)) }
+    }
+
+    /// Asks the server for a renegotiation (TLS 1.2) and returns whether OpenSSL sent the request.
+    func requestRenegotiation() -> Bool {
+        guard let tls else { return false }
+        return SSL_renegotiate(tls) == 1 && SSL_do_handshake(tls) <= 1
     }
 
     /// Sends text as UTF-8.
@@ -31,6 +58,11 @@ final class TestClient {
 
     /// Sends bytes.
     func send(_ bytes: [UInt8]) throws {
+        if let tls {
+            let written = bytes.withUnsafeBytes { SSL_write(tls, $0.baseAddress, Int32($0.count)) }
+            if written != bytes.count { throw TestFailure("TLS write failed: \(TLSContext.lastError())") }
+            return
+        }
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes {
@@ -44,6 +76,12 @@ final class TestClient {
     /// Reads more bytes into the buffer; false at end of stream or reset.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
+        if let tls {
+            let count = chunk.withUnsafeMutableBytes { SSL_read(tls, $0.baseAddress, Int32($0.count)) }
+            if count <= 0 { return false }
+            buffer += chunk[0..<Int(count)]
+            return true
+        }
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw TestFailure("read timed out") }
         if count <= 0 { return false }

@@ -3,7 +3,7 @@ import Rasterizer
 import Testing
 
 /// The real format of a document comes from its bytes.
-@Suite struct DocumentFormatTests {
+@Suite(.timeLimit(.minutes(1))) struct DocumentFormatTests {
     @Test func signaturesAreRecognised() {
         #expect(DocumentFormat.detect(Array("%PDF-1.7\n".utf8)) == .pdf)
         #expect(DocumentFormat.detect([0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the independent reference tools (ghostscript, pdftocairo, ImageMagick, cups-filters) the tests compare
@@ -18,36 +19,23 @@ enum ExternalTool {
         throw Failure(description: "required tool \(name) is not installed (scripts/setup installs it)")
     }
 
-    /// Runs `name` with `arguments`; returns its standard output; throws when it fails.
+    /// Runs `name` with `arguments`; returns its standard output; throws when it fails, or when it runs longer
+    /// than ChildProcess's limit (it is killed then).
     @discardableResult
     static func run(
         _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
     ) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try locate(name))
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        if let stdin {
-            let input = Pipe()
-            process.standardInput = input
-            try process.run()
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try input.fileHandleForWriting.close()
-        } else {
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(
+                try locate(name), arguments, input: stdin.map { Array($0.utf8) }, environment: environment)
+        } catch let failure as ChildProcess.Failure {
+            throw Failure(description: failure.description)
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(name) \(arguments.joined(separator: " ")) failed: \(errorText)")
+        guard result.status == 0 else {
+            throw Failure(description: "\(name) \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
         }
-        return data
+        return Data(result.output)
     }
 
     /// Runs ghostscript quietly with `arguments`.

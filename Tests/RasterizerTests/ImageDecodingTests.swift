@@ -4,7 +4,7 @@ import Testing
 
 /// JPEG and PNG documents made by ImageMagick from one picture, rendered 1:1 and compared with ImageMagick's own
 /// decoding of the same file.
-@Suite struct ImageDecodingTests {
+@Suite(.timeLimit(.minutes(1))) struct ImageDecodingTests {
     /// An ImageMagick variant of the test picture.
     struct Variant: CustomTestStringConvertible, Sendable {
         var name: String

@@ -3,7 +3,7 @@ import Rasterizer
 import Testing
 
 /// PDF pages rendered by the job renderer, compared with pdftocairo at the same resolution.
-@Suite struct PDFRenderingTests {
+@Suite(.timeLimit(.minutes(1))) struct PDFRenderingTests {
     @Test func borderlessLetterPagesMatchPdftocairo() throws {
         let harness = try RenderHarness()
         let pdf = try TestDocuments.pdf(in: harness.folder, pages: 3)

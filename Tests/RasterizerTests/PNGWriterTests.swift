@@ -3,7 +3,7 @@ import Rasterizer
 import Testing
 
 /// The PNG writer, read back by ImageMagick.
-@Suite struct PNGWriterTests {
+@Suite(.timeLimit(.minutes(1))) struct PNGWriterTests {
     @Test func grayAndRGBRowsAreWrittenWithTheirResolution() throws {
         let harness = try RenderHarness()
         let path = harness.folder.file("rows.png")

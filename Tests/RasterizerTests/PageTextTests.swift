@@ -85,6 +85,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: harness.output + "/page-0001.txt"))
     }
 
+    @Test func pclmSidesLeaveTheirTextToOCRThoughPopplerRendersThem() throws {
+        let harness = try RenderHarness()
+        let pclm = try PCLmTests.makePCLm(in: harness.folder, dpi: 150)
+        var ticket = JobTicket()
+        ticket.resolution = 150
+        let (impressions, _) = try PCLmTests.render(
+            [JobRenderer.Document(path: pclm, format: "application/PCLm")], ticket: ticket, into: harness.output)
+        #expect(impressions.map(\.textSource) == [.ocr])
+        #expect(!FileManager.default.fileExists(atPath: harness.output + "/page-0001.txt"))
+    }
+
     @Test func visibleAreaMapsBackThroughEveryRotation() {
         for rotation in [0, 90, 180, 270] {
             let transform = PageTransform(

@@ -3,7 +3,7 @@ import Testing
 
 /// A raster printed without media in the job comes out on the page size it was made for; with media, on that
 /// media.
-@Suite struct RasterMediaFromDocumentTests {
+@Suite(.timeLimit(.minutes(1))) struct RasterMediaFromDocumentTests {
     /// An A4 page (595 x 842 points) as PWG Raster at 100 dpi, made by ghostscript.
     func a4Raster(in harness: RenderHarness) throws -> String {
         let source = try TestDocuments.writePostScript(in: harness.folder, pages: 1, width: 595, height: 842)

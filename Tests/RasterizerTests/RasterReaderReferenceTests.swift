@@ -4,7 +4,7 @@ import Testing
 
 /// PWG Raster and Apple Raster pages written by ghostscript, decoded by ``RasterReader`` and compared with the
 /// same pages rendered by ghostscript's own PPM/PGM devices.
-@Suite struct RasterReaderReferenceTests {
+@Suite(.timeLimit(.minutes(1))) struct RasterReaderReferenceTests {
     /// A ghostscript raster variant: device options and the reference device that renders the same colors.
     struct Variant: CustomTestStringConvertible, Sendable {
         var device: String

@@ -4,7 +4,7 @@ import Testing
 
 /// Whole jobs of PWG Raster and Apple Raster made by ghostscript, rendered by the job renderer at the raster's
 /// own resolution, against cups-filters' rastertopdf of the same file rendered by pdftocairo.
-@Suite struct RasterRenderingReferenceTests {
+@Suite(.timeLimit(.minutes(1))) struct RasterRenderingReferenceTests {
     struct Variant: CustomTestStringConvertible, Sendable {
         var device: String
         var colorSpace: Int

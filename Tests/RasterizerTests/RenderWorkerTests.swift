@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `vprinter-render` executable speaks protocol 1 (docs/render-protocol.md): a JSON request on stdin,
 /// one JSON line per impression and a final status line on stdout.
-@Suite struct RenderWorkerTests {
+@Suite(.timeLimit(.minutes(1))) struct RenderWorkerTests {
     /// The worker built beside the test bundle.
     static func workerPath() throws -> String {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -22,22 +23,13 @@ import Testing
     }
 
     func run(_ request: String) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.workerPath())
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(request.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let result = try ChildProcess.run(try Self.workerPath(), [], input: Array(request.utf8))
+        let data = Data(result.output)
+        let status = result.status
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
-        return Result(lines: lines, status: process.terminationStatus)
+        return Result(lines: lines, status: status)
     }
 
     @Test func rendersAJobAndReportsEveryImpressionThenTheCounts() throws {

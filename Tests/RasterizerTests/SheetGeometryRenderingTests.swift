@@ -4,7 +4,7 @@ import Testing
 
 /// Rendered sheets of a document whose pages carry black corner marks (bottom left and top right, 36 points)
 /// and their number: the marks must land where the ticket puts the page.
-@Suite struct SheetGeometryRenderingTests {
+@Suite(.timeLimit(.minutes(1))) struct SheetGeometryRenderingTests {
     func ticket(_ change: (inout JobTicket) -> Void = { _ in }) -> JobTicket {
         var ticket = JobTicket()
         ticket.resolution = 72

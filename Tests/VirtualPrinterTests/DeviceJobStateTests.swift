@@ -25,7 +25,10 @@ import Testing
         try job.apply(.printerStopped, at: 13)
         #expect(job.state == .processingStopped)
         #expect(job.reasons == ["printer-stopped"])
-        #expect(job.history.last == JobHistoryEntry(time: 13, state: .processingStopped, reasons: ["printer-stopped"]))
+        #expect(
+            job.history.last
+                == JobHistoryEntry(
+                    time: 13, state: .processingStopped, reasons: ["printer-stopped"], message: "The printer stopped."))
     }
 
     @Test func printerResumedGoesBackToProcessingAndKeepsTheFirstProcessingTime() throws {

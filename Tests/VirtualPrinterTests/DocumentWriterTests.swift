@@ -126,4 +126,15 @@ import Testing
             return false
         }
     }
+
+    @Test func aDocumentHasItsNameOnlyOnceItIsWhole() throws {
+        let folder = try TemporaryFolder()
+        let writer = writer(folder)
+        try writer.write(Self.jpegBytes.prefix(10))
+        #expect(folder.contents() == ["document-1.partial"], "a document still arriving has its temporary name")
+        try writer.write(Self.jpegBytes.dropFirst(10))
+        let record = try writer.finish()
+        #expect(folder.contents() == [record.file])
+        #expect(FileManager.default.contents(atPath: folder.path + "/" + record.file).map(Array.init) == Self.jpegBytes)
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// Faults on a real in-process printer: reasons stop and free the printer, request faults answer IPP requests, and
 /// the fault API refuses bad faults with the key path.
-@Suite struct FaultPrinterTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultPrinterTests {
     /// Sends a JSON API call to the harness's printer service.
     func api(_ harness: PrinterHarness, _ method: String, _ path: String, _ body: String = "") -> HTTPResponse {
         let bytes = Array(body.utf8)

@@ -4,7 +4,7 @@ import Testing
 @testable import VirtualPrinter
 
 /// Inflater: gzip (RFC 1952), zlib-wrapped (RFC 1950) and raw (RFC 1951) deflate, made by python3's zlib.
-@Suite struct InflaterTests {
+@Suite(.timeLimit(.minutes(1))) struct InflaterTests {
     /// Compressible but not trivial sample data.
     static let plain: [UInt8] = {
         var generator = SplitMix(seed: 7)

@@ -22,6 +22,17 @@ import Testing
         #expect(allocator.allocate() == 9)
     }
 
+    @Test func aFolderAKilledRunWasStillMakingCountsToo() throws {
+        let folder = try TemporaryFolder()
+        for name in ["3", ".new-5", ".new-x", ".write-test-9"] {
+            try FileManager.default.createDirectory(
+                atPath: "\(folder.path)/jobs/\(name)", withIntermediateDirectories: true)
+        }
+        let allocator = JobIDAllocator(outputDirectory: folder.path)
+        #expect(allocator.first == 6)
+        #expect(allocator.allocate() == 6)
+    }
+
     @Test func concurrentAllocationsNeverRepeatAnID() async throws {
         let folder = try TemporaryFolder()
         let allocator = JobIDAllocator(outputDirectory: folder.path)

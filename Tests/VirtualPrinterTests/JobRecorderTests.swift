@@ -4,8 +4,13 @@ import Testing
 
 @testable import VirtualPrinter
 
-/// JobRecorder: job.json is valid JSON with DESIGN.md's keys, written atomically (no temporary file left).
-@Suite struct JobRecorderTests {
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// JobRecorder: job.json is valid JSON with DESIGN.md's keys, written atomically (no temporary file left); a job
+/// folder never exists without its record; a write that fails keeps the last record whole.
+@Suite(.timeLimit(.minutes(1))) struct JobRecorderTests {
     func sampleJob() throws -> Job {
         var job = Job(
             id: 3, uuid: "urn:uuid:00000000-0000-5000-8000-000000000003", printerName: "t",
@@ -50,9 +55,15 @@ import Testing
 
     func writtenRecord(of job: Job, in folder: TemporaryFolder) throws -> [String: Any] {
         let recorder = JobRecorder(outputDirectory: folder.path)
-        try recorder.createFolder(of: job.id)
-        #expect(recorder.write(job).failure == nil)
+        if folder.contents(of: "jobs").contains(String(job.id)) {
+            #expect(recorder.write(job).failure == nil)
+        } else {
+            try FileManager.default.createDirectory(atPath: folder.path + "/jobs", withIntermediateDirectories: true)
+            _ = try recorder.create(job).get()
+        }
+        #expect(folder.contents(of: "jobs") == [String(job.id)], "no folder being made is left")
         #expect(folder.contents(of: "jobs/\(job.id)") == ["job.json"], "no temporary file is left")
+        try recorder.sync(job.id)
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/jobs/\(job.id)/job.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
@@ -142,5 +153,141 @@ import Testing
         let written = recorder.write(try sampleJob())
         #expect(written.failure?.contains("job.json") == true)
         #expect(written.json == nil)
+    }
+
+    /// A queued job with nothing printed yet, numbered `id`.
+    func plainJob(_ id: Int) -> Job {
+        Job(
+            id: id, uuid: "urn:uuid:00000000-0000-5000-8000-\(String(format: "%012d", id))", printerName: "t",
+            printerURI: "ipp://localhost:631/ipp/print", name: "job \(id)", user: "alice", templateAttributes: [],
+            client: ClientInfo(address: "127.0.0.1", userAgent: nil), now: 1_700_000_000, printerStartTime: 0)
+    }
+
+    func jobsFolder(_ folder: TemporaryFolder) throws -> String {
+        let jobs = folder.path + "/jobs"
+        try FileManager.default.createDirectory(atPath: jobs, withIntermediateDirectories: true)
+        return jobs
+    }
+
+    static func parsedRecord(_ path: String) -> [String: Any]? {
+        FileManager.default.contents(atPath: path).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+            as? [String: Any]
+    }
+
+    @Test func aJobFolderIsMadeWithItsRecordWhenJobsIsMissing() throws {
+        let folder = try TemporaryFolder()
+        let json = try JobRecorder(outputDirectory: folder.path).create(plainJob(1)).get()
+        #expect(folder.contents(of: "jobs") == ["1"])
+        #expect(folder.contents(of: "jobs/1") == ["job.json"])
+        #expect(FileManager.default.contents(atPath: folder.path + "/jobs/1/job.json").map(Array.init) == json)
+    }
+
+    /// A watcher lists jobs/ over and over while jobs are made: every job folder it sees already holds its
+    /// job.json (a folder made in place and then given its record would be seen without one).
+    @Test func aJobFolderNeverAppearsWithoutItsRecord() throws {
+        let folder = try TemporaryFolder()
+        let jobs = try jobsFolder(folder)
+        let recorder = JobRecorder(outputDirectory: folder.path)
+        let watcher = BackgroundLoop { _ in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: jobs)) ?? []
+            let bare = names.filter { Int($0) != nil && access("\(jobs)/\($0)/job.json", F_OK) != 0 }
+            return bare.isEmpty ? nil : "jobs/\(bare) without job.json"
+        }
+        let count = 200
+        for id in 1...count { _ = try recorder.create(plainJob(id)).get() }
+        let (looks, problems) = watcher.stop()
+        #expect(problems.first == nil, "and \(problems.count - 1) more")
+        #expect(looks > 0)
+        #expect(folder.contents(of: "jobs").count == count, "no .new- folder is left")
+        #expect(folder.contents(of: "jobs").allSatisfy { Int($0) != nil })
+    }
+
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: DurableFilesTests.fullDevice)))
+    func aFirstRecordThatCannotBeWrittenLeavesNoJobFolder() throws {
+        let folder = try TemporaryFolder()
+        let jobs = try jobsFolder(folder)
+        // The disk fills up while the first record is written.
+        try FileManager.default.createDirectory(atPath: jobs + "/.new-3", withIntermediateDirectories: false)
+        #expect(symlink(DurableFilesTests.fullDevice, jobs + "/.new-3/job.json.tmp") == 0)
+        let created = JobRecorder(outputDirectory: folder.path).create(plainJob(3))
+        #expect(throws: DocumentError.storage(path: jobs + "/.new-3/job.json.tmp", errno: ENOSPC)) {
+            try created.get()
+        }
+        #expect(folder.contents(of: "jobs").isEmpty, "neither jobs/3 nor jobs/.new-3")
+    }
+
+    @Test func aJobFolderWhoseNameIsTakenIsAFailureAndNothingIsReplaced() throws {
+        let folder = try TemporaryFolder()
+        let jobs = try jobsFolder(folder)
+        try FileManager.default.createDirectory(atPath: jobs + "/3", withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: jobs + "/3/document-1.pdf", contents: Data("%PDF".utf8)))
+        let created = JobRecorder(outputDirectory: folder.path).create(plainJob(3))
+        #expect {
+            try created.get()
+        } throws: { error in
+            guard case DocumentError.storage(let path, _) = error else { return false }
+            return path == jobs + "/3"
+        }
+        #expect(folder.contents(of: "jobs") == ["3"], "the folder being made is removed")
+        #expect(folder.contents(of: "jobs/3") == ["document-1.pdf"])
+    }
+
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: DurableFilesTests.fullDevice)))
+    func aRewriteThatCannotBeWrittenKeepsTheLastRecordWhole() throws {
+        let folder = try TemporaryFolder()
+        let recorder = JobRecorder(outputDirectory: folder.path)
+        var job = plainJob(4)
+        _ = try recorder.create(job).get()
+        let folderOfJob = recorder.folder(of: 4)
+        #expect(symlink(DurableFilesTests.fullDevice, folderOfJob + "/" + JobRecorder.temporaryRecordName) == 0)
+        job.name = "renamed"
+        let written = recorder.write(job)
+        #expect(written.json == nil)
+        #expect(written.failure?.contains("job.json") == true)
+        #expect(Self.parsedRecord(folderOfJob + "/job.json")?["job-name"] as? String == "job 4")
+        #expect(folder.contents(of: "jobs/4") == ["job.json"], "the temporary file is removed")
+    }
+
+    /// Pages the rewrite test adds one by one, rewriting the record each time.
+    static let pagesRewritten = 100
+
+    /// A reader parses job.json over and over while the printer rewrites it once per rendered page: every read is
+    /// a whole record, and the pages it lists never go back.
+    @Test func aRecordReadWhileItIsRewrittenIsAlwaysWholeAndNeverGoesBack() throws {
+        let folder = try TemporaryFolder()
+        let recorder = JobRecorder(outputDirectory: folder.path)
+        var job = plainJob(5)
+        _ = try recorder.create(job).get()
+        let path = recorder.folder(of: 5) + "/job.json"
+        // `last`: the number of pages the previous read listed.
+        let reader = BackgroundLoop { last in
+            guard let record = Self.parsedRecord(path), let impressions = record["impressions"] as? [Any] else {
+                return "a read that is not a whole record"
+            }
+            defer { last = impressions.count }
+            return impressions.count < last ? "\(impressions.count) pages read after \(last)" : nil
+        }
+        for number in 1...Self.pagesRewritten {
+            job.impressions.append(
+                ImpressionRecord(
+                    number: number, file: String(format: "page-%04d.png", number), sheet: number, side: "front",
+                    width: 1275, height: 1650, dpi: 150, color: false))
+            #expect(recorder.write(job).failure == nil)
+        }
+        let (reads, problems) = reader.stop()
+        #expect(problems.first == nil, "and \(problems.count - 1) more, in \(reads) reads")
+        #expect(reads > 0)
+        #expect((Self.parsedRecord(path)?["impressions"] as? [Any])?.count == Self.pagesRewritten)
+    }
+
+    @Test func syncingAJobWhoseFolderIsGoneIsAnError() throws {
+        let folder = try TemporaryFolder()
+        let recorder = JobRecorder(outputDirectory: folder.path)
+        _ = try recorder.create(plainJob(6)).get()
+        try recorder.sync(6)
+        try FileManager.default.removeItem(atPath: recorder.folder(of: 6))
+        #expect(throws: DocumentError.storage(path: recorder.folder(of: 6) + "/job.json", errno: ENOENT)) {
+            try recorder.sync(6)
+        }
     }
 }

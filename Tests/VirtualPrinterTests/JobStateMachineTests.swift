@@ -29,7 +29,11 @@ import Testing
         #expect(job.state == .pending)
         #expect(job.reasons == ["job-incoming"])
         #expect(job.isReceiving)
-        #expect(job.history == [JobHistoryEntry(time: 100, state: .pending, reasons: ["job-incoming"])])
+        #expect(
+            job.history == [
+                JobHistoryEntry(
+                    time: 100, state: .pending, reasons: ["job-incoming"], message: "Waiting for documents.")
+            ])
         #expect(job.timeProcessing == nil && job.timeCompleted == nil)
     }
 
@@ -40,7 +44,9 @@ import Testing
         #expect(job.state == .pending)
         #expect(job.reasons == ["job-queued"])
         #expect(!job.isReceiving)
-        #expect(job.history.last == JobHistoryEntry(time: 101, state: .pending, reasons: ["job-queued"]))
+        #expect(
+            job.history.last
+                == JobHistoryEntry(time: 101, state: .pending, reasons: ["job-queued"], message: "Job queued."))
     }
 
     @Test func fullLifecycleStampsProcessingAndCompletedTimes() throws {
@@ -89,7 +95,9 @@ import Testing
         #expect(job.reasons == ["document-format-error"])
         #expect(job.message == "bad PDF")
         #expect(job.timeCompleted == 103)
-        #expect(job.history.last == JobHistoryEntry(time: 103, state: .aborted, reasons: ["document-format-error"]))
+        #expect(
+            job.history.last
+                == JobHistoryEntry(time: 103, state: .aborted, reasons: ["document-format-error"], message: "bad PDF"))
     }
 
     @Test func timeOutWithoutDocumentsAbortsBySystem() throws {
@@ -167,6 +175,7 @@ import Testing
     static let everyEvent: [JobEvent] = [
         .documentsComplete, .processingStarted, .processingFinished,
         .aborted(reason: "aborted-by-system", message: "m"), .canceled(byUser: true), .timedOut(action: "abort-job"),
+        .printerRestarted, .submissionInterrupted,
     ]
 
     @Test(arguments: everyEvent)

@@ -5,7 +5,7 @@ import Testing
 
 /// Get-Printer-Attributes answers `all` from one pre-joined block; these tests hold it to what the attribute-by-
 /// attribute path answers.
-@Suite struct PrinterAttributesAnswerTests {
+@Suite(.timeLimit(.minutes(1))) struct PrinterAttributesAnswerTests {
     func names(_ response: IPPMessage) -> [String] {
         (response[group: .printerAttributes]?.attributes ?? []).map(\.name).filter { !Self.changing.contains($0) }
     }

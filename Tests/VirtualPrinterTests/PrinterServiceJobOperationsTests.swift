@@ -5,7 +5,7 @@ import Testing
 @testable import VirtualPrinter
 
 /// Create-Job, Send-Document, Close-Job, Cancel-Job, Get-Jobs and multiple-operation-time-out, in process.
-@Suite struct PrinterServiceJobOperationsTests {
+@Suite(.timeLimit(.minutes(1))) struct PrinterServiceJobOperationsTests {
     static let pdf = PrinterServicePrintJobTests.pdfBytes
 
     func createJob(_ harness: PrinterHarness, user: String = "alice") throws -> Int {

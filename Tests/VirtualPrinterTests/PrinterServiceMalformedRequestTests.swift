@@ -5,7 +5,7 @@ import Testing
 @testable import VirtualPrinter
 
 /// Malformed IPP bodies: always a well-formed IPP error response with the request-id echoed, never a crash.
-@Suite struct PrinterServiceMalformedRequestTests {
+@Suite(.timeLimit(.minutes(1))) struct PrinterServiceMalformedRequestTests {
     @Test func aBodyThatIsNotIPPIsABadRequestWithTheRequestIDEchoed() throws {
         let harness = try PrinterHarness()
         // Version 2.0, Get-Printer-Attributes, request-id 0x01020304, then a value length past the end.

@@ -5,7 +5,7 @@ import Testing
 @testable import VirtualPrinter
 
 /// Print-Job through PrinterService.handle, without sockets: documents land on disk, errors abort the job.
-@Suite struct PrinterServicePrintJobTests {
+@Suite(.timeLimit(.minutes(1))) struct PrinterServicePrintJobTests {
     static let pdfBytes = Array("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".utf8)
     static let jpegBytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 2, 3]
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import IPP
+import TestSupport
 import Testing
 
 @testable import VirtualPrinter
@@ -66,10 +67,12 @@ final class PrinterHarness {
     let printer: Printer
     let service: PrinterService
 
-    init(attributes: [IPPAttribute]? = nil, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize)
-        throws
-    {
-        folder = try TemporaryFolder()
+    /// - Parameter earlier: an output folder an earlier harness used (a restart), else a fresh one.
+    init(
+        attributes: [IPPAttribute]? = nil, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
+        reusing earlier: TemporaryFolder? = nil
+    ) throws {
+        folder = try earlier ?? TemporaryFolder()
         let configuration = PrinterConfiguration(
             name: "t", resourcePath: "/ipp/print", uuid: PrinterConfiguration.uuid(forName: "t"),
             attributes: try attributes ?? duplexLaserAttributes(), outputDirectory: folder.path,
@@ -133,22 +136,10 @@ extension IPPMessage {
     }
 }
 
-/// Runs a command and returns its standard output, or nil when it failed.
+/// Runs a command and returns its standard output; a failure to exit 0 is recorded as an issue. Throws when it
+/// cannot start or runs longer than ChildProcess's limit (it is killed then).
 func runTool(_ executable: String, _ arguments: [String], input: [UInt8]? = nil) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    let inputPipe = Pipe()
-    if input != nil { process.standardInput = inputPipe }
-    try process.run()
-    if let input {
-        inputPipe.fileHandleForWriting.write(Data(input))
-        try inputPipe.fileHandleForWriting.close()
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(executable) \(arguments) failed")
-    return Array(data)
+    let result = try ChildProcess.run(executable, arguments, input: input)
+    #expect(result.status == 0, "\(executable) \(arguments) failed: \(result.errorOutput)")
+    return result.output
 }

@@ -148,8 +148,17 @@ private let rangedKeys: [(key: String, range: ClosedRange<Int32>, wrap: @Sendabl
     ("resolutions", PrinterProfile.resolutionRange, { [$0] }, "resolutions[0]"),
     ("copiesMax", PrinterProfile.copiesMaxRange, { $0 }, "copiesMax"),
     ("pagesPerMinute", PrinterProfile.pagesPerMinuteRange, { $0 }, "pagesPerMinute"),
-    ("numberUp", PrinterProfile.numberUpRange, { [$0] }, "numberUp[0]"),
 ]
+
+@Test func numberUpListsOnlyLayoutsThePrinterMakes() throws {
+    for (value, accepted) in [(1, true), (16, true), (9, true), (8, false), (0, false), (100, false)] {
+        var object = try shippedProfileJSON("duplex-laser")
+        object["numberUp"] = [value]
+        let error = profileError(object)
+        #expect((error == nil) == accepted, "numberUp [\(value)]: \(String(describing: error))")
+        if !accepted { #expect(error?.keyPath == "numberUp[0]") }
+    }
+}
 
 @Test(arguments: rangedKeys.indices)
 func rangedValueIsAcceptedAtItsBoundsAndRefusedPastThem(index: Int) throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import VirtualPrinter
 
 /// SHA256 (FIPS 180-4) against published vectors and against the system's sha256sum.
-@Suite struct SHA256Tests {
+@Suite(.timeLimit(.minutes(1))) struct SHA256Tests {
     func digest(_ text: String) -> String {
         var hash = SHA256()
         hash.update(Array(text.utf8))

@@ -5,7 +5,7 @@ import Testing
 @testable import VirtualPrinter
 
 /// The subscription operations and Get-Notifications over IPP, through `PrinterService`.
-@Suite struct SubscriptionOperationsTests {
+@Suite(.timeLimit(.minutes(1))) struct SubscriptionOperationsTests {
     static let ippget = IPPAttribute("notify-pull-method", .keyword("ippget"))
 
     @Test func aPullSubscriptionIsCreatedWithItsLeaseAndCanBeRead() throws {
@@ -174,7 +174,12 @@ import Testing
         let id = try printer.subscribe(["job-created"])
         let store = printer.printer.subscriptions
         DispatchQueue.global().async {
-            while store.waiterCount == 0 { usleep(1000) }
+            // Bounded (10 s): if the wait below never registers, this gives up rather than spin for ever.
+            var tries = 0
+            while store.waiterCount == 0 && tries < 10_000 {
+                usleep(1000)
+                tries += 1
+            }
             _ = try? printer.createJob()
         }
         let response = try printer.notifications([id], wait: true)

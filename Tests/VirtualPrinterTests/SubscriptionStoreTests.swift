@@ -5,7 +5,7 @@ import Testing
 @testable import VirtualPrinter
 
 /// The subscription store alone: sequence numbers, which events reach which subscription, expiry and bounds.
-@Suite struct SubscriptionStoreTests {
+@Suite(.timeLimit(.minutes(1))) struct SubscriptionStoreTests {
     static let now = 1_000_000.0
 
     static func event(
@@ -133,7 +133,12 @@ import Testing
         let store = SubscriptionStore()
         let id = try store.create(Self.template([.jobCreated], lease: 3600), owner: "a", now: Clock.now()).id
         DispatchQueue.global().async {
-            while store.waiterCount == 0 { usleep(1000) }
+            // Bounded (10 s): if the wait below never registers, this gives up rather than spin for ever.
+            var tries = 0
+            while store.waiterCount == 0 && tries < 10_000 {
+                usleep(1000)
+                tries += 1
+            }
             store.record(Self.event(.jobCreated, job: 5, time: Clock.now()))
         }
         let deliveries = try store.waitForNotifications([(id, 1)], timeout: SubscriptionLimits.maximumWait)

@@ -4,10 +4,15 @@
 Usage: bench_records.py make OUTPUT COUNT         writes COUNT completed job records to OUTPUT/jobs/<id>/job.json,
                                                   in the format of docs/job-record.md (no printing needed)
        bench_records.py list-time BASE RUNS       times GET BASE/api/v1/jobs RUNS times; prints "median_ms count"
+       bench_records.py restore-time RUNS -- VPRINTER-COMMAND...
+                                                  times a start until the earlier jobs are taken over (the first
+                                                  answer of GET /api/v1/jobs?state=processing, which waits for
+                                                  them); prints "median_ms"
 """
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 import urllib.request
@@ -56,10 +61,29 @@ def list_time(base, runs):
     print("%.2f %d" % (statistics.median(times), count))
 
 
+def restore_time(runs, command):
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            uri = process.stdout.readline().strip()
+            base = "http://" + uri[len("ipp://"):].split("/", 1)[0]
+            with urllib.request.urlopen(base + "/api/v1/jobs?state=processing", timeout=300) as response:
+                response.read()
+            times.append((time.perf_counter() - started) * 1000)
+        finally:
+            process.terminate()
+            process.wait(timeout=60)
+    print("%.2f" % statistics.median(times))
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "make":
         make(sys.argv[2], int(sys.argv[3]))
     elif len(sys.argv) == 4 and sys.argv[1] == "list-time":
         list_time(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) > 4 and sys.argv[1] == "restore-time" and sys.argv[3] == "--":
+        restore_time(int(sys.argv[2]), sys.argv[4:])
     else:
         sys.exit(__doc__)

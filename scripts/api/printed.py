@@ -8,6 +8,7 @@ import urllib.request
 from conftest import WAIT_LIMIT, build_request, ipp
 
 ENUM = 0x23
+RANGE_OF_INTEGER = 0x33
 # Three pages of ordinary sentences, the words a tester would look for among them.
 PAGES = [
     ["Invoice 42 for Jane Smith", "Order date 12 March 2026", "Item one: blue paper, ten boxes",
@@ -61,7 +62,10 @@ def read(path):
 
 
 def job_attribute(name, value):
-    """A job template attribute: int as integer, ('enum', n) as enum, str as keyword."""
+    """A job template attribute: int as integer, ('enum', n) as enum, ('range', low, high) as rangeOfInteger, str
+    as keyword."""
+    if isinstance(value, tuple) and value[0] == "range":
+        return struct.pack(">BH", RANGE_OF_INTEGER, len(name)) + name.encode() + struct.pack(">Hii", 8, *value[1:])
     if isinstance(value, tuple):
         return struct.pack(">BH", ENUM, len(name)) + name.encode() + struct.pack(">Hi", 4, value[1])
     if isinstance(value, int):
@@ -90,9 +94,11 @@ def print_job(uri, document, document_format="application/pdf", name="job", user
     return struct.unpack(">i", answer[at:at + 4])[0]
 
 
-def vprinter(*arguments, timeout=120):
-    """Runs the vprinter command line; returns (exit status, stdout, stderr)."""
-    done = subprocess.run([os.environ["VPRINTER"], *arguments], capture_output=True, text=True, timeout=timeout)
+def vprinter(*arguments, timeout=120, environment=None):
+    """Runs the vprinter command line (with `environment` added to this one's); returns (exit status, stdout,
+    stderr)."""
+    done = subprocess.run([os.environ["VPRINTER"], *arguments], capture_output=True, text=True, timeout=timeout,
+                          env=dict(os.environ, **(environment or {})))
     return done.returncode, done.stdout, done.stderr
 
 

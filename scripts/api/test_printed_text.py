@@ -56,6 +56,10 @@ def test_number_up_and_page_ranges_decide_the_text_of_a_side(printer, tmp_path):
     first, second = sides[0]["text"].split("\f"), sides[1]["text"]
     assert [page.splitlines() for page in first] == PAGES[:2]
     assert second.splitlines() == PAGES[2]
+    # Pages 2 and 3 only: one side each, with the text of its page.
+    job = print_job(printer.uri, read(pdf), name="pages 2-3", page_ranges=("range", 2, 3))
+    checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?count=2&timeout=%d" % WAIT_LIMIT, 200)
+    assert [side["text"].splitlines() for side in side_texts(printer.base, job)["sides"]] == PAGES[1:]
 
 
 def test_the_same_document_as_300_dpi_pwg_raster_is_read_by_ocr(printer, tmp_path):

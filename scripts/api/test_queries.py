@@ -141,6 +141,10 @@ def test_the_command_line_takes_the_same_filters(printer, documents):
     # --text reads the text files, and has the raster side read by OCR first.
     status, out, err = vprinter("jobs", "--output-dir", printer.output, "--json", "--text", "receipt 777")
     assert status == 0 and ids(json.loads(out)) == [b], err
+    # The printer's own variables (credentials, printer name) are no job filters of `vprinter jobs`.
+    status, out, err = vprinter("jobs", "--output-dir", printer.output, "--json",
+                                environment={"VPRINTER_USER": "alice:secret", "VPRINTER_NAME": "office"})
+    assert status == 0 and ids(json.loads(out)) == [a, b], err
     status, out, err = vprinter("jobs", "--output-dir", printer.output, "--name", "scan")
     assert status == 0 and "scan" in out and "invoice" not in out, out
     status, _, err = vprinter("jobs", "--output-dir", printer.output, "--state", "sleeping")

@@ -9,7 +9,7 @@ import tempfile
 
 import pytest
 
-from conftest import REPO, checked
+from conftest import REPO, call, checked
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # The longest one Chromium run may take, in seconds.
@@ -36,11 +36,18 @@ def test_a_printed_job_and_its_thumbnail_appear_in_the_browser(printer):
     assert 'id="job-1"' in dom
     assert "&lt;shown in the browser&gt;" in dom
     assert re.search(r'<img class="thumbnail" src="/api/v1/jobs/1/files/page-0001.png"', dom)
-    assert "Black Toner" in dom and "na_letter_8.5x11in" in dom
-    assert "new EventSource('/api/v1/events')" in dom
+    assert "Black Toner" in dom
+    assert re.search(r'<script src="/web/vprinter.js\?v=[0-9a-f]+"', dom)
+    status, content_type, script = call("GET", printer.base + "/web/vprinter.js")
+    assert status == 200 and content_type.startswith("text/javascript")
+    script = script.decode()
+    assert "new EventSource('/api/v1/events')" in script
+
+    panel_dom = chromium("--dump-dom", printer.base + "/ipp/print")
+    assert "na_letter_8.5x11in" in panel_dom and "Black Toner" in panel_dom
 
     job_dom = chromium("--dump-dom", printer.base + "/jobs/1")
-    assert '<td>sides</td>' in job_dom and "document-1.pdf" in job_dom
+    assert '<th scope="row">sides</th>' in job_dom and "document-1.pdf" in job_dom
 
     artifacts = os.path.join(os.environ.get("VP_ARTIFACTS", str(REPO / "artifacts")), "api")
     os.makedirs(artifacts, exist_ok=True)

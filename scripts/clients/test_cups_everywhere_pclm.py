@@ -3,12 +3,17 @@ printer's attributes, and CUPS turns a PDF into a format the printer lists (PCLm
 PDF) itself. The queue lives in the test's private cupsd (CUPS_SERVER).
 """
 import os
+import pathlib
 import subprocess
+import sys
 import time
 
 import pytest
 
 from conftest import PROFILES, WAIT_LIMIT, record
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "lib"))
+from cups_queue import add_everywhere_queue  # noqa: E402
 
 CLIENT = "CUPS everywhere"
 PCLM_PROFILES = [profile for profile in PROFILES if profile == "mopria-pclm"]
@@ -19,8 +24,7 @@ PCLM_PROFILES = [profile for profile in PROFILES if profile == "mopria-pclm"]
 def test_lpadmin_everywhere_prints_to_the_pclm_profile(profile, fleet, documents):
     printer = fleet[profile]
     queue = f"vp_everywhere_{os.getpid()}"
-    subprocess.run(["lpadmin", "-p", queue, "-E", "-v", printer.uri, "-m", "everywhere"], check=True,
-                   capture_output=True, timeout=WAIT_LIMIT)
+    add_everywhere_queue(queue, printer.uri, WAIT_LIMIT)
     try:
         title = f"everywhere pclm {os.getpid()}"
         subprocess.run(["lp", "-d", queue, "-t", title, documents.get("pdf")], check=True, capture_output=True,

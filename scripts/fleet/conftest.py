@@ -56,9 +56,10 @@ def record_figure(name, **values):
 
 
 class Vprinter:
-    """One vprinter process; arguments after the binary; URIs from stdout; the API base; stop (SIGTERM)."""
+    """One vprinter process; arguments after the binary; URIs from stdout (`scheme` ipps under --tls); the API
+    base; stop (SIGTERM)."""
 
-    def __init__(self, *arguments, env=None, dnssd=False, expect_uris=1):
+    def __init__(self, *arguments, env=None, dnssd=False, expect_uris=1, scheme="ipp"):
         self.folder = tempfile.mkdtemp(prefix="vprinter-fleet-")
         self.output = os.path.join(self.folder, "output")
         self.log_path = os.path.join(self.folder, "vprinter.stderr.log")
@@ -71,10 +72,11 @@ class Vprinter:
                                         env=dict(os.environ, **(env or {})))
         self.uris = [self.process.stdout.readline().strip() for _ in range(expect_uris)]
         self.startup_seconds = time.monotonic() - started
-        assert all(uri.startswith("ipp://") for uri in self.uris), "vprinter printed no URI: %s" % self.log()
+        assert all(uri.startswith(scheme + "://") for uri in self.uris), "vprinter printed no %s URI: %s" % (
+            scheme, self.log())
         self.uri = self.uris[0]
-        self.authority = self.uri[len("ipp://"):].split("/", 1)[0]
-        self.base = "http://" + self.authority
+        self.authority = self.uri[len(scheme + "://"):].split("/", 1)[0]
+        self.base = ("https://" if scheme == "ipps" else "http://") + self.authority
 
     def log(self):
         self.stderr.flush()
@@ -191,8 +193,11 @@ def http_ipp_bytes(uri, body):
 
 
 def avahi_reachable():
-    return subprocess.run(["avahi-browse", "-t", "-p", "-k", "_vprinter-none._tcp"], capture_output=True,
-                          timeout=20).returncode == 0
+    try:
+        return subprocess.run(["avahi-browse", "-t", "-p", "-k", "_vprinter-none._tcp"], capture_output=True,
+                              timeout=WAIT_LIMIT).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
 
 
 class Browser:

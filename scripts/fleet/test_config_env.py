@@ -128,6 +128,9 @@ def test_a_switch_variable_set_to_0_is_off_and_the_environment_beats_the_config_
     ("VPRINTER_PORT", "eighty", "VPRINTER_PORT: --port needs a number"),
     ("VPRINTER_NO_DNSSD", "maybe", "VPRINTER_NO_DNSSD: --no-dnssd is a switch"),
     ("VPRINTER_SPEED", "warp", "VPRINTER_SPEED: --speed is instant or realistic"),
+    # Options read one by one are still checked together: an admin needs users, users need TLS.
+    ("VPRINTER_ADMIN", "boss", "--admin names a user of --user or --users"),
+    ("VPRINTER_USER", "boss:secret", "--user sends passwords over TLS"),
 ])
 def test_a_bad_variable_is_a_usage_error_naming_it(variable, value, message):
     status, stderr = run("--no-dnssd", env={variable: value})
@@ -138,3 +141,17 @@ def test_an_unknown_variable_is_ignored_with_a_warning():
     status, stderr = run("--version", env={"VPRINTER_NO_SUCH_OPTION": "1"})
     assert status == 0
     assert "VPRINTER_NO_SUCH_OPTION names no option" in stderr
+
+
+def test_the_schema_names_every_option_of_vprinter_run():
+    """The schema lets unknown keys through (vprinter checks them), so its list of options must not fall behind
+    the parser's: every option of `vprinter --help` is a property, TLS and credentials included."""
+    result = subprocess.run([os.environ["VPRINTER"], "--help"], capture_output=True, text=True, timeout=30)
+    section = result.stdout.split("\noptions:\n", 1)[1].split("\n\n", 1)[0]
+    options = set()
+    for line in section.splitlines():
+        options.update(word[2:] for word in line.split() if word.startswith("--") and len(word) > 2)
+    assert {"tls", "tls-only", "user", "users", "admin"} <= options, section
+    # A config file cannot name another; --version is not a setting.
+    missing = sorted(options - set(SCHEMA["properties"]) - {"config", "version"})
+    assert not missing, "docs/config.schema.json lacks %s" % missing

@@ -44,7 +44,7 @@ vp_avahi_reachable_as() {
 _vp_avahi_prepare_loopback() {
     command -v ip >/dev/null 2>&1 || return 0
     ip link set lo multicast on 2>/dev/null || true
-    if ! ip -6 route show table local 2>/dev/null | grep -q '^multicast ff00::/8 dev lo'; then
+    if ! ip -6 route show table local 2>/dev/null | grep '^multicast ff00::/8 dev lo' >/dev/null; then
         ip -6 route add multicast ff00::/8 dev lo table local 2>/dev/null || true
     fi
 }
@@ -92,18 +92,50 @@ enable-reflector=no
 CONF
 }
 
+# Seconds a process we stop may take to exit after SIGTERM, and again after SIGKILL.
+VP_AVAHI_END_SECONDS=${VP_AVAHI_END_SECONDS:-3}
+
+# True while process $1 exists and has not exited (a zombie has exited: its parent just has not reaped it).
+# Reads /proc directly, the same process-id namespace that kill uses.
+_vp_avahi_alive() {
+    local stat
+    stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 1
+    stat="${stat##*) }"
+    [ "${stat%% *}" != Z ]
+}
+
 # Ends a process we started: SIGTERM, then SIGKILL if it is still there after a few seconds (a process
-# started with SIGTERM blocked, as some parents leave it, would otherwise never end).
+# started with SIGTERM blocked, as some parents leave it, would otherwise never end). Bounded: a process that
+# survives SIGKILL for VP_AVAHI_END_SECONDS (stuck in the kernel) is reported and left.
 _vp_avahi_end() {
-    local pid="$1" i=0
+    local pid="$1" i=0 tenths=$((VP_AVAHI_END_SECONDS * 10))
     kill -TERM "$pid" 2>/dev/null || return 0
-    while kill -0 "$pid" 2>/dev/null && [ "$i" -lt 30 ]; do
+    while _vp_avahi_alive "$pid" && [ "$i" -lt "$tenths" ]; do
         i=$((i + 1))
         sleep 0.1
     done
+    _vp_avahi_alive "$pid" || return 0
     kill -KILL "$pid" 2>/dev/null || true
-    while kill -0 "$pid" 2>/dev/null && [ "$(ps -o stat= -p "$pid" 2>/dev/null | cut -c1)" != "Z" ]; do
+    i=0
+    while _vp_avahi_alive "$pid" && [ "$i" -lt "$tenths" ]; do
+        i=$((i + 1))
         sleep 0.1
+    done
+    if _vp_avahi_alive "$pid"; then
+        echo "_vp_avahi_end: process $pid is still there $VP_AVAHI_END_SECONDS s after SIGKILL" >&2
+        return 1
+    fi
+}
+
+# Closes every descriptor above 2 of the calling (sub)shell. A daemon started from a test must not keep a
+# copy of its starter's pipes and sockets: it outlives the starter, and a test reading a pipe to its end, or
+# waiting for a socket's peer to close, would wait for the daemon instead.
+_vp_avahi_close_inherited() {
+    local fd
+    for fd in /proc/self/fd/*; do
+        fd="${fd##*/}"
+        [ "$fd" -gt 2 ] 2>/dev/null || continue
+        eval "exec $fd>&-" 2>/dev/null || true
     done
 }
 
@@ -124,7 +156,7 @@ vp_avahi_start_daemon() {
         daemon=(unshare --mount --propagation private sh -c
             'mount -t tmpfs -o mode=0755 tmpfs /run/avahi-daemon && exec "$0" "$@"' "${daemon[@]}")
     fi
-    "${daemon[@]}" >>"$VP_AVAHI_DIR/avahi-daemon.log" 2>&1 </dev/null &
+    (_vp_avahi_close_inherited && exec "${daemon[@]}") >>"$VP_AVAHI_DIR/avahi-daemon.log" 2>&1 </dev/null &
     echo $! >"$VP_AVAHI_DIR/avahi-daemon.pid"
     local i=0
     until vp_avahi_reachable; do
@@ -189,10 +221,12 @@ vp_avahi_start() {
 
 # Starts the private D-Bus system bus (again) on its socket in VP_AVAHI_DIR.
 vp_avahi_start_bus() {
-    # The bus forks into the background: it must not keep the caller's output open.
-    dbus-daemon --config-file="$VP_AVAHI_DIR/bus.conf" --fork --nopidfile --print-pid=3 3>"$VP_AVAHI_DIR/dbus.pid" \
-        </dev/null >>"$VP_AVAHI_DIR/dbus.log" 2>&1 \
-        || { echo "vp_avahi_start_bus: dbus-daemon did not start" >&2; return 1; }
+    # The bus forks into the background: it must not keep the caller's output, nor any other descriptor of
+    # the caller, open (dbus-daemon closes none of them).
+    (_vp_avahi_close_inherited &&
+        exec dbus-daemon --config-file="$VP_AVAHI_DIR/bus.conf" --fork --nopidfile --print-pid=3 \
+            3>"$VP_AVAHI_DIR/dbus.pid") </dev/null >>"$VP_AVAHI_DIR/dbus.log" 2>&1 ||
+        { echo "vp_avahi_start_bus: dbus-daemon did not start" >&2; return 1; }
 }
 
 # Stops the private D-Bus system bus (and so the daemon loses it too), to test "no bus at all".

@@ -6,7 +6,7 @@
 #   source scripts/lib/printer.sh
 #   printer_default_binary                        # prints the path of the built vprinter (debug unless
 #                                                 # VP_BUILD_CONFIG=release)
-#   printer_start_vprinter BIN PROFILE OUTDIR LOGDIR   # sets PRINTER_URI and PRINTER_PID
+#   printer_start_vprinter BIN PROFILE OUTDIR LOGDIR [OPTION...]   # sets PRINTER_URI and PRINTER_PID
 #   printer_start_ippeveprinter SPOOLDIR LOGDIR        # sets PRINTER_URI and PRINTER_PID
 #   printer_stop                                   # stops the printer started last
 
@@ -47,9 +47,11 @@ printer_profiles() {
 }
 
 # Starts vprinter with PROFILE on a free port without DNS-SD, recording jobs in OUTDIR and logging into
-# LOGDIR/vprinter-PROFILE.{out,err}. Waits for the URI line; sets PRINTER_URI and PRINTER_PID.
+# LOGDIR/vprinter-PROFILE.{out,err}. Waits for the URI line; sets PRINTER_URI and PRINTER_PID. The words of
+# VP_PRINTER_ARGS (for example "--tls") are added to its arguments, then any OPTION given after LOGDIR.
 printer_start_vprinter() {
     local bin="$1" profile="$2" outdir="$3" logdir="$4"
+    shift 4
     local name
     name="$(basename "$profile" .json)"
     mkdir -p "$outdir" "$logdir"
@@ -57,7 +59,9 @@ printer_start_vprinter() {
     # Emptied here, not by the redirection below: that one happens in the child, maybe after the first look.
     rm -f "$ready"
     : >"$out"
-    "$bin" --profile "$profile" --port 0 --no-dnssd --output-dir "$outdir" --ready-file "$ready" \
+    local -a extra=()
+    read -r -a extra <<<"${VP_PRINTER_ARGS:-}"
+    "$bin" --profile "$profile" --port 0 --no-dnssd --output-dir "$outdir" --ready-file "$ready" "${extra[@]}" "$@" \
         >"$out" 2>"$err" &
     PRINTER_PID=$!
     PRINTER_URI=""

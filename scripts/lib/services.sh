@@ -69,12 +69,12 @@ services_kill() {
     kill -KILL "$pid" 2>/dev/null || true
 }
 
-# Copies a service's log files into VP_ARTIFACTS/services/, when VP_ARTIFACTS is set.
+# Copies a service's log files into VP_ARTIFACTS/services/ (or its subfolder SUBFOLDER), when VP_ARTIFACTS is set.
 services_keep_logs() {
-    local from="$1"
+    local from="$1" to="${VP_ARTIFACTS:-}/services${2:+/$2}"
     [[ -n "${VP_ARTIFACTS:-}" && -d "$from" ]] || return 0
-    mkdir -p "$VP_ARTIFACTS/services"
-    cp -r "$from/." "$VP_ARTIFACTS/services/" 2>/dev/null || true
+    mkdir -p "$to"
+    cp -r "$from/." "$to/" 2>/dev/null || true
 }
 
 # shellcheck source=scripts/lib/cupsd.sh

@@ -22,6 +22,8 @@ public struct PrinterAdvertisement: Sendable, Equatable {
     public var urfSupported: [String]
     /// The Mopria version the printer claims (its `mopria-certified` attribute), or nil.
     public var mopriaCertified: String?
+    /// TLS and authentication (`TLS`, `air`, `_ipps._tcp`, and whether `_ipp._tcp` is advertised).
+    public var security = PrinterSecurity()
 
     /// The subtypes of `_ipp._tcp`: `_print` when the printer takes PWG raster (an IPP Everywhere printer, PWG
     /// 5100.14 section 4.2.1; ChromeOS sets such a printer up by itself), `_universal` when it takes Apple Raster
@@ -58,7 +60,7 @@ extension Printer {
             duplex: strings("sides-supported").contains { $0.hasPrefix("two-sided") }, copies: copiesMaximum > 1,
             kinds: strings("printer-kind").isEmpty ? ["document"] : strings("printer-kind"),
             maximumMediaWidth: widths.max() ?? 21590, urfSupported: strings("urf-supported"),
-            mopriaCertified: cache["mopria-certified"]?.value?.stringValue)
+            mopriaCertified: cache["mopria-certified"]?.value?.stringValue, security: configuration.security)
     }
 
     /// Records the name the advertiser ended up with after a collision (printer-dns-sd-name).

@@ -42,6 +42,11 @@ struct DeviceState: Sendable {
     var trays: [Tray] = []
     var supplies: [Supply] = []
     var bins: [Bin] = []
+    /// Whether the profile reports marker-levels (CUPS's extension; a cloned printer may not).
+    var reportsMarkerLevels = true
+    /// The attributes whose values end with a bare `key=value` (PWG 5100.13 ends each with `;`; some printers
+    /// leave the last one bare, and a clone says it as they do).
+    var unterminated: Set<String> = []
     /// When false (the default), printing lowers no level: paper, toner and bins never run out by themselves;
     /// levels set through the API, Set-Printer-Attributes or a scenario still count.
     var tracksConsumables = false
@@ -71,6 +76,17 @@ struct DeviceState: Sendable {
     init(attributes: [String: IPPAttribute], tracksConsumables: Bool) {
         self.tracksConsumables = tracksConsumables
         let fields = Self.fields(of:)
+        reportsMarkerLevels = attributes["marker-levels"] != nil || attributes["printer-supply"] == nil
+        for name in ["printer-input-tray", "printer-supply", "printer-output-tray"] {
+            let values = attributes[name]?.values ?? []
+            let bare =
+                !values.isEmpty
+                && values.allSatisfy { value in
+                    if case .octetString(let bytes) = value { return bytes.last != UInt8(ascii: ";") }
+                    return false
+                }
+            if bare { unterminated.insert(name) }
+        }
         func field(_ fields: [(String, String)], _ key: String) -> String? { fields.first { $0.0 == key }?.1 }
         trays = (attributes["printer-input-tray"]?.values ?? []).map(fields).map { f in
             Tray(
@@ -181,23 +197,31 @@ struct DeviceState: Sendable {
 
     /// printer-input-tray, printer-supply, marker-levels and printer-output-tray with the current levels.
     var attributes: [IPPAttribute] {
-        func encode(_ fields: [(String, String)], level: Int, remaining: Int? = nil) -> IPPValue {
-            let text = fields.map { key, value in
-                if key == "level" { return "level=\(level);" }
-                if key == "remaining", let remaining { return "remaining=\(remaining);" }
-                return "\(key)=\(value);"
-            }.joined()
+        func encode(_ fields: [(String, String)], level: Int, remaining: Int? = nil, in name: String) -> IPPValue {
+            let text =
+                fields.map { key, value in
+                    if key == "level" { return "level=\(level)" }
+                    if key == "remaining", let remaining { return "remaining=\(remaining)" }
+                    return "\(key)=\(value)"
+                }.joined(separator: ";") + (unterminated.contains(name) ? "" : ";")
             return .octetString(Array(text.utf8))
         }
         var attributes: [IPPAttribute] = []
         if !trays.isEmpty {
             attributes.append(
-                IPPAttribute(name: "printer-input-tray", values: trays.map { encode($0.fields, level: $0.level) }))
+                IPPAttribute(
+                    name: "printer-input-tray",
+                    values: trays.map { encode($0.fields, level: $0.level, in: "printer-input-tray") }))
         }
         if !supplies.isEmpty {
             attributes.append(
-                IPPAttribute(name: "printer-supply", values: supplies.map { encode($0.fields, level: $0.level) }))
-            attributes.append(IPPAttribute(name: "marker-levels", values: supplies.map { .integer(Int32($0.level)) }))
+                IPPAttribute(
+                    name: "printer-supply",
+                    values: supplies.map { encode($0.fields, level: $0.level, in: "printer-supply") }))
+            if reportsMarkerLevels {
+                attributes.append(
+                    IPPAttribute(name: "marker-levels", values: supplies.map { .integer(Int32($0.level)) }))
+            }
         }
         if !bins.isEmpty {
             attributes.append(
@@ -205,7 +229,9 @@ struct DeviceState: Sendable {
                     name: "printer-output-tray",
                     values: bins.map { bin in
                         let known = bin.capacity >= 0 && bin.level >= 0
-                        return encode(bin.fields, level: bin.level, remaining: known ? bin.capacity - bin.level : nil)
+                        return encode(
+                            bin.fields, level: bin.level, remaining: known ? bin.capacity - bin.level : nil,
+                            in: "printer-output-tray")
                     }))
         }
         return attributes

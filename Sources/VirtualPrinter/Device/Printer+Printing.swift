@@ -20,7 +20,7 @@ extension Printer {
         let color = job.impressions.contains { $0.color }
         let perMinute = (color ? cache["pages-per-minute-color"] : nil) ?? cache["pages-per-minute"]
         let secondsPerImpression: Double =
-            configuration.speed == .realistic ? 60 / Double(max(1, perMinute?.value?.integerValue ?? 20)) : 0
+            (status.withLock { $0.speedOverride } ?? configuration.speed) == .realistic ? 60 / Double(max(1, perMinute?.value?.integerValue ?? 20)) : 0
         var number = 0
         for _ in 0..<max(1, job.copies) {
             for sheet in 1...sheets {

@@ -56,10 +56,13 @@ final class DocumentWriter {
         try file?.write(bytes)
     }
 
-    /// Ends the document: checks the compressed stream ended, closes and names the file, returns its record.
+    /// Ends the document: checks the compressed stream ended, syncs the data to the disk (the printer is about
+    /// to acknowledge it), closes and names the file, returns its record. The rename is made durable with the
+    /// job's record (JobRecorder.sync).
     func finish() throws(DocumentError) -> DocumentRecord {
         try inflater?.finish()
         if file == nil { file = try FileOutput(creating: partialPath) }
+        try file?.sync()
         try file?.close()
         let detected = DocumentFormat.detect(head)
         let fileName = "document-\(number).\(DocumentFormat.fileExtension(for: detected ?? declaredFormat))"

@@ -50,9 +50,10 @@ public final class EmbeddedPrinter: Sendable {
     ///   - name: the printer's name (default: the profile's).
     ///   - render: render jobs to PNGs through `vprinter-render` (false: record documents only).
     ///   - ocr: read the text of raster sides by OCR when ``text(jobID:)`` asks for it (`--no-ocr` when false).
+    ///   - onRestart: what becomes of the unfinished jobs recorded there earlier (default: they go on).
     public static func start(
         profile: String = "duplex-laser", outputDirectory: String, port: UInt16 = 0, name: String? = nil,
-        render: Bool = true, ocr: Bool = true
+        render: Bool = true, ocr: Bool = true, onRestart: RestartPolicy = .requeue
     ) async throws(EmbeddedPrinterError) -> EmbeddedPrinter {
         let loaded: PrinterProfile
         do {
@@ -72,18 +73,21 @@ public final class EmbeddedPrinter: Sendable {
             renderer = RenderWorkerClient(executable: worker, ocr: ocr)
         }
         let printerName = name ?? loaded.name
-        let configuration = PrinterConfiguration(
+        var configuration = PrinterConfiguration(
             name: printerName, resourcePath: "/ipp/print", uuid: PrinterConfiguration.uuid(forName: printerName),
             attributes: loaded.printerAttributes(context: ProfileAttributeContext(printerName: printerName)),
             outputDirectory: output, maximumDocumentSize: PrinterConfiguration.defaultMaximumDocumentSize,
             maximumJobs: nil)
+        configuration.overridingAttributes = loaded.attributes
+        let jobIDs = JobIDAllocator(outputDirectory: output)
         let printer = Printer(
-            configuration: configuration, jobIDs: JobIDAllocator(outputDirectory: output),
+            configuration: configuration, jobIDs: jobIDs,
             scheduler: JobScheduler(workers: max(1, ProcessInfo.processInfo.activeProcessorCount)),
             renderer: renderer)
         printer.beginRestore()
-        let archive = JobArchive.load(outputDirectory: output, printerStartTime: Date().timeIntervalSince1970)
-        printer.restore(archive.jobs.filter { $0.printerName == printerName })
+        let archive = JobArchive.load(
+            outputDirectory: output, before: jobIDs.first, printerStartTime: Date().timeIntervalSince1970)
+        printer.restore(archive.jobs.filter { $0.printerName == printerName }, policy: onRestart)
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
         let server = HTTPServer(

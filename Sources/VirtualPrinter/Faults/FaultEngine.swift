@@ -55,6 +55,15 @@ final class FaultEngine: Sendable {
         }
     }
 
+    /// Removes the faults `matches` picks; returns those removed.
+    func remove(where matches: (Fault) -> Bool) -> [Fault] {
+        state.withLock { state in
+            let removed = state.faults.filter(matches)
+            state.faults.removeAll(where: matches)
+            return removed
+        }
+    }
+
     /// Marks a fault fired; returns it, or nil if it was removed or had fired already (faults fire once, but
     /// request faults fire on each request).
     func markFired(_ id: Int, at time: Double) -> Fault? {

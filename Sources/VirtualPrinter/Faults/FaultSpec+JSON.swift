@@ -17,11 +17,13 @@ extension FaultSpec {
     public static let maximumSeconds: Double = 3600
     /// The most requests a request trigger may count.
     public static let maximumRequestCount = 1_000_000
+    /// The longest fault group name, in bytes.
+    public static let maximumGroupBytes = 127
 
     /// Reads a fault from its JSON object (docs/scenarios.md).
     public init(json: Any, path: String = "fault") throws(FaultSpecError) {
         guard let object = json as? [String: Any] else { throw .invalid(path: path, problem: "expected an object") }
-        let known: Set<String> = ["name", "trigger", "effect", "clear-after"]
+        let known: Set<String> = ["name", "trigger", "effect", "clear-after", "group"]
         if let unknown = object.keys.first(where: { !known.contains($0) }) {
             throw .invalid(path: "\(path).\(unknown)", problem: "unknown key")
         }
@@ -32,10 +34,19 @@ extension FaultSpec {
         if let seconds = object["clear-after"] {
             clearAfter = try Self.seconds(seconds, path: "\(path).clear-after")
         }
+        if let value = object["group"] { group = try Self.group(value, path: "\(path).group") }
         if effect.isRequestEffect, case .requests = trigger {
         } else if effect.isRequestEffect {
             throw .invalid(path: "\(path).trigger", problem: "this effect needs an operation trigger")
         }
+    }
+
+    /// A fault group name: a string of 1 to ``maximumGroupBytes`` bytes.
+    static func group(_ json: Any, path: String) throws(FaultSpecError) -> String {
+        guard let text = json as? String, !text.isEmpty, text.utf8.count <= maximumGroupBytes else {
+            throw .invalid(path: path, problem: "expected a name of 1 to \(maximumGroupBytes) bytes")
+        }
+        return text
     }
 
     static func trigger(_ json: Any, path: String) throws(FaultSpecError) -> FaultTrigger {

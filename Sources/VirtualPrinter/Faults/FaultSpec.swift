@@ -10,12 +10,19 @@ public struct FaultSpec: Sendable, Equatable {
     /// Seconds after it fires when the effect is undone (reasons removed, levels restored); nil keeps it until
     /// cleared through the API.
     public var clearAfter: Double?
+    /// The group the fault belongs to (the scenario that added it, or a name the API gave), so that the faults
+    /// of one cause are listed and cleared together.
+    public var group: String?
 
-    public init(name: String? = nil, trigger: FaultTrigger, effect: FaultEffect, clearAfter: Double? = nil) {
+    public init(
+        name: String? = nil, trigger: FaultTrigger, effect: FaultEffect, clearAfter: Double? = nil,
+        group: String? = nil
+    ) {
         self.name = name
         self.trigger = trigger
         self.effect = effect
         self.clearAfter = clearAfter
+        self.group = group
     }
 }
 

@@ -29,6 +29,8 @@ extension Printer {
             if let name = fault.spec.name { object["name"] = name }
             if let time = fault.firedAt { object["fired"] = JobRecorder.iso8601(time) }
             if let clear = fault.spec.clearAfter { object["clear-after"] = clear }
+            if let group = fault.spec.group { object["group"] = group }
+            if case .addReasons(let reasons) = fault.spec.effect { object["reasons"] = reasons }
             return object
         }
     }

@@ -13,11 +13,15 @@ public final class PrinterFactory: Sendable {
         public var speed: PrintSpeed
         public var tracksConsumables: Bool
         public var profileDirectories: [String]
+        /// TLS and credentials as every printer states them (its URIs, attributes and TXT record); the same
+        /// for printers made at start and at runtime, since they share the process's listeners and accounts.
+        public var security: PrinterSecurity
 
         public init(
             outputDirectory: String, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
             maximumJobs: Int? = nil, speed: PrintSpeed = .instant, tracksConsumables: Bool = false,
-            profileDirectories: [String] = PrinterProfile.searchDirectories()
+            profileDirectories: [String] = PrinterProfile.searchDirectories(),
+            security: PrinterSecurity = PrinterSecurity()
         ) {
             self.outputDirectory = outputDirectory
             self.maximumDocumentSize = maximumDocumentSize
@@ -25,6 +29,7 @@ public final class PrinterFactory: Sendable {
             self.speed = speed
             self.tracksConsumables = tracksConsumables
             self.profileDirectories = profileDirectories
+            self.security = security
         }
     }
 
@@ -110,6 +115,9 @@ public final class PrinterFactory: Sendable {
         configuration.speed = spec.speed ?? scenarios.compactMap(\.speed).last ?? settings.speed
         configuration.tracksConsumables =
             spec.tracksConsumables ?? scenarios.compactMap(\.tracksConsumables).last ?? settings.tracksConsumables
+        configuration.security = settings.security
+        // The profile's raw attributes win, as for vprinter --profile (docs/profiles.md).
+        configuration.overridingAttributes = profile.attributes
         let printer = Printer(
             configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer, events: events,
             log: log)

@@ -24,11 +24,13 @@ public final class PrinterFleet: Sendable {
     public let service: PrinterService
 
     /// - Parameters:
-    ///   - serverConfiguration: the addresses, port and limits of the process's listener; a printer's own
-    ///     port uses the same addresses and limits.
+    ///   - serverConfiguration: the addresses, port, limits and TLS of the process's listener; a printer's own
+    ///     port uses the same addresses, limits and TLS.
+    ///   - access: the accounts and admins every printer asks for, those created at runtime too.
     public init(
         factory: PrinterFactory, advertiser: (any PrinterAdvertising)?, serverConfiguration: HTTPServerConfiguration,
-        apiToken: String? = nil, metrics: ServiceMetrics = ServiceMetrics(), log: @escaping @Sendable (String) -> Void
+        apiToken: String? = nil, access: AccessControl = .open, metrics: ServiceMetrics = ServiceMetrics(),
+        log: @escaping @Sendable (String) -> Void
     ) {
         let registry = PrinterRegistry()
         self.registry = registry
@@ -37,7 +39,8 @@ public final class PrinterFleet: Sendable {
         self.serverConfiguration = serverConfiguration
         self.log = log
         service = PrinterService(
-            registry: registry, events: factory.events, apiToken: apiToken, metrics: metrics, log: log)
+            registry: registry, events: factory.events, apiToken: apiToken, access: access,
+            security: factory.settings.security, metrics: metrics, log: log)
         service.fleet.withLock { $0 = self }
     }
 
@@ -109,7 +112,8 @@ public final class PrinterFleet: Sendable {
         }
         if made.printer.power.isOn { advertiser?.advertise(hosted, port: hosted.port ?? port) }
         for scenario in made.scenarios {
-            for fault in scenario.faults { made.printer.addFault(fault) }
+            // Its faults in the scenario's group, so that the web page and the API can stop it.
+            made.printer.play(scenario, applySettings: false)
         }
         return hosted
     }
@@ -127,9 +131,11 @@ public final class PrinterFleet: Sendable {
         return hosted
     }
 
-    /// The printer's URI on `host`: its own port when it has one, else the process's.
+    /// The printer's URI on `host`: its own port when it has one, else the process's; `ipps://` when the
+    /// ports speak TLS.
     public func uri(of hosted: HostedPrinter, host: String) -> String {
-        "ipp://\(host):\(hosted.port ?? port)\(hosted.printer.configuration.resourcePath)"
+        let scheme = factory.settings.security.offersTLS ? "ipps" : "ipp"
+        return "\(scheme)://\(host):\(hosted.port ?? port)\(hosted.printer.configuration.resourcePath)"
     }
 
     /// Why the process is not ready (`/readyz`): one entry per printer that is switched on but not accepting

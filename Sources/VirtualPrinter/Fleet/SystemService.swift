@@ -7,13 +7,18 @@ import IPP
 ///
 /// Create-Printer takes printer-name and, as vprinter's own creation attributes, `vprinter-profile` (a
 /// profile's name or file) and `vprinter-scenario` (a scenario's name or file); printer-info and
-/// printer-location are honored too. Changes are accepted from loopback only.
+/// printer-location are honored too. Changes follow the rules of the JSON API's (docs/security.md): with
+/// `--user`, admins only; else loopback, or the API token when `--api-token` is set.
 struct SystemService {
     /// The System Service's resource path.
     static let path = "/ipp/system"
     /// The operations of the System Service, in operations-supported.
     static let operations: [IPPOperation] = [
         .getSystemAttributes, .getPrinters, .createPrinter, .deletePrinter, .shutdownOnePrinter, .startupOnePrinter,
+    ]
+    /// The operations that change the system; the others read it.
+    static let changingOperations: Set<IPPOperation> = [
+        .createPrinter, .deletePrinter, .shutdownOnePrinter, .startupOnePrinter,
     ]
     /// What Create-Printer reads from its printer-attributes group (printer-creation-attributes-supported).
     static let creationAttributes = [
@@ -28,7 +33,9 @@ struct SystemService {
 
     let service: PrinterService
 
-    func perform(_ message: IPPMessage, request: HTTPRequest) -> IPPResponse {
+    /// Runs an operation; `refusal` is why a change may not go on (``PrinterService/changeRefusal(_:)``),
+    /// answered as client-error-not-authorized or client-error-forbidden.
+    func perform(_ message: IPPMessage, request: HTTPRequest, refusal: PrinterService.ChangeRefusal?) -> IPPResponse {
         if let error = IPPRequestValidator.checkHeader(message) { return error.response }
         let operation = message[group: .operationAttributes] ?? IPPAttributeGroup(tag: .operationAttributes)
         let context = Context(message: message, operation: operation, request: request)
@@ -36,8 +43,16 @@ struct SystemService {
         case .getSystemAttributes: return getSystemAttributes(context)
         case .getPrinters: return getPrinters(context)
         case .createPrinter, .deletePrinter, .shutdownOnePrinter, .startupOnePrinter:
-            guard request.isLoopback else {
-                return .error(.clientErrorForbidden, "The System Service accepts changes from loopback only.")
+            switch refusal {
+            case nil: break
+            case .notAdmin, .http:
+                return .error(.clientErrorNotAuthorized, "\(message.operation) is for admins (vprinter --admin NAME).")
+            case .needsToken:
+                return .error(.clientErrorForbidden, "\(message.operation) needs Authorization: Bearer <api token>.")
+            case .notLoopback:
+                return .error(
+                    .clientErrorForbidden,
+                    "The System Service accepts changes from loopback only; start vprinter with --api-token.")
             }
             switch message.operation {
             case .createPrinter: return createPrinter(context)
@@ -86,7 +101,9 @@ struct SystemService {
         let processing = hosted.contains { $0.printer.status.withLock { $0.state } == .processing }
         let upTime = Int32(clamping: Int(now - service.startTime) + 1)
         let start = IPPDateTime(secondsSince1970: service.startTime)
-        let systemURI = "ipp://\(context.authority)\(Self.path)"
+        let systemURIs = service.security.schemes(clientUsedTLS: context.request.isEncrypted).map {
+            (uri: "\($0.scheme)://\(context.authority)\(Self.path)", security: $0.security)
+        }
         return [
             IPPAttribute(name: "charset-configured", values: [.charset("utf-8")]),
             IPPAttribute(name: "charset-supported", values: [.charset("utf-8"), .charset("us-ascii")]),
@@ -114,7 +131,13 @@ struct SystemService {
             IPPAttribute(name: "system-state-reasons", values: [.keyword("none")]),
             IPPAttribute("system-up-time", .integer(upTime)),
             IPPAttribute("system-uuid", .uri(PrinterConfiguration.uuid(forName: "vprinter system service"))),
-            IPPAttribute("system-xri-supported", .collection(Self.xri(systemURI))),
+            IPPAttribute(
+                name: "system-xri-supported",
+                values: systemURIs.map {
+                    .collection(
+                        Self.xri(
+                            $0.uri, security: $0.security, authentication: service.security.authenticationKeyword))
+                }),
         ]
     }
 
@@ -134,20 +157,43 @@ struct SystemService {
                 values: (hosted.printer.power.isOn ? (reasons.isEmpty ? ["none"] : reasons) : ["shutdown"]).map {
                     .keyword($0)
                 }),
-            IPPAttribute("printer-xri-supported", .collection(Self.xri(printerURI(hosted, context)))),
+            printerXRI(hosted, context),
         ])
     }
 
-    /// An xri collection (PWG 5100.22): the URI with no authentication and no security.
-    static func xri(_ uri: String) -> [IPPAttribute] {
+    /// An xri collection (PWG 5100.22): a URI with its security (`none`, `tls`) and authentication (`none`,
+    /// `basic`).
+    static func xri(_ uri: String, security: String = "none", authentication: String = "none") -> [IPPAttribute] {
         [
-            IPPAttribute("xri-authentication", .keyword("none")), IPPAttribute("xri-security", .keyword("none")),
+            IPPAttribute("xri-authentication", .keyword(authentication)),
+            IPPAttribute("xri-security", .keyword(security)),
             IPPAttribute("xri-uri", .uri(uri)),
         ]
     }
 
+    /// The printer's URIs (`ipp://`, `ipps://` with TLS, only `ipps://` with `--tls-only`), the scheme the client
+    /// used first, as printer-uri-supported lists them.
+    func printerURIs(_ hosted: HostedPrinter, _ context: Context) -> [(uri: String, security: String)] {
+        let authority = "\(context.host):\(hosted.port ?? context.request.localPort)"
+        let path = hosted.printer.configuration.resourcePath
+        return hosted.printer.configuration.security.schemes(clientUsedTLS: context.request.isEncrypted).map {
+            (uri: "\($0.scheme)://\(authority)\(path)", security: $0.security)
+        }
+    }
+
+    /// The printer's first URI: the scheme the client used when the printer speaks it.
     func printerURI(_ hosted: HostedPrinter, _ context: Context) -> String {
-        "ipp://\(context.host):\(hosted.port ?? context.request.localPort)\(hosted.printer.configuration.resourcePath)"
+        printerURIs(hosted, context).first?.uri ?? ""
+    }
+
+    /// printer-xri-supported: one collection per URI.
+    func printerXRI(_ hosted: HostedPrinter, _ context: Context) -> IPPAttribute {
+        let authentication = hosted.printer.configuration.security.authenticationKeyword
+        return IPPAttribute(
+            name: "printer-xri-supported",
+            values: printerURIs(hosted, context).map {
+                .collection(Self.xri($0.uri, security: $0.security, authentication: authentication))
+            })
     }
 
     // MARK: Get-Printers
@@ -194,15 +240,17 @@ struct SystemService {
         let message = IPPMessage(
             version: context.message.version, operation: .getPrinterAttributes, requestID: 1, groups: [operation])
         let uri = printerURI(hosted, context)
-        let printerContext = IPPRequestContext(
+        var printerContext = IPPRequestContext(
             message: message, host: context.request.host ?? "localhost", port: hosted.port ?? context.request.localPort,
             user: "anonymous", client: ClientInfo(address: context.request.remoteAddress, userAgent: nil),
             printerURI: uri, jobID: nil)
+        printerContext.isEncrypted = context.request.isEncrypted
+        printerContext.requiresAuthentication = service.access.isEnabled
         var bytes = hosted.printer.getPrinterAttributes(printerContext).encodedPrinterAttributes ?? []
         let wanted = Set(requested)
         let all = wanted.contains("all") || wanted.contains("printer-description")
         if all || wanted.contains("printer-xri-supported") {
-            IPPEncoder.append(IPPAttribute("printer-xri-supported", .collection(Self.xri(uri))), to: &bytes)
+            IPPEncoder.append(printerXRI(hosted, context), to: &bytes)
         }
         return bytes
     }
@@ -248,9 +296,10 @@ struct SystemService {
                     IPPAttribute(
                         name: "printer-state-reasons",
                         values: (reasons.isEmpty ? ["none"] : reasons).map { .keyword($0) }),
-                    IPPAttribute("printer-uri-supported", .uri(printerURI(hosted, context))),
+                    IPPAttribute(
+                        name: "printer-uri-supported", values: printerURIs(hosted, context).map { .uri($0.uri) }),
                     IPPAttribute("printer-uuid", .uri(hosted.printer.configuration.uuid)),
-                    IPPAttribute("printer-xri-supported", .collection(Self.xri(printerURI(hosted, context)))),
+                    printerXRI(hosted, context),
                 ])
         ]
         return response

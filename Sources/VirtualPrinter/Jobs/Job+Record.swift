@@ -27,7 +27,14 @@ extension Job {
         self.state = state
         reasons = record["job-state-reasons"] as? [String] ?? []
         message = record["job-state-message"] as? String ?? ""
-        isReceiving = false
+        // A job that had not ended and still showed job-incoming was waiting for (or receiving) documents.
+        isReceiving = !state.isTerminal && reasons.contains("job-incoming")
+        creationOperation = record["creation-operation"] as? String
+        if state == .pendingHeld {
+            let until = ticket.first { $0.name == "job-hold-until" }?.value?.stringValue
+            holdUntil = until.flatMap { $0 == "no-hold" ? nil : $0 } ?? "indefinite"
+            holdReason = reasons.first { $0 != "job-incoming" && $0 != "job-hold-until-specified" }
+        }
         timeProcessing = (times["processing"] as? String).flatMap(Self.parseISO8601)
         timeCompleted = (times["completed"] as? String).flatMap(Self.parseISO8601)
         documents = (record["documents"] as? [[String: Any]] ?? []).compactMap(Self.document)
@@ -37,7 +44,9 @@ extension Job {
             guard let time = (entry["time"] as? String).flatMap(Self.parseISO8601),
                 let state = (entry["job-state"] as? String).flatMap(JobState.init(keyword:))
             else { return nil }
-            return JobHistoryEntry(time: time, state: state, reasons: entry["job-state-reasons"] as? [String] ?? [])
+            return JobHistoryEntry(
+                time: time, state: state, reasons: entry["job-state-reasons"] as? [String] ?? [],
+                message: entry["job-state-message"] as? String)
         }
     }
 
@@ -67,13 +76,33 @@ extension Job {
             }, facts: facts, textSource: textSource)
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SSZ` as written by `IPPDateTime.iso8601`.
+    /// Parses `YYYY-MM-DDTHH:MM:SSZ` as written by `IPPDateTime.iso8601`: fixed positions, read as bytes (a
+    /// restart parses several per record, for thousands of records).
     static func parseISO8601(_ text: String) -> Double? {
-        let digits = text.split(whereSeparator: { "-T:Z".contains($0) }).compactMap { Int($0) }
-        guard digits.count == 6, text.hasSuffix("Z") else { return nil }
+        var text = text
+        return text.withUTF8(parseISO8601Bytes)
+    }
+
+    private static func parseISO8601Bytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in start..<(start + count) {
+                let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+            let minutes = number(14, 2), let seconds = number(17, 2)
+        else { return nil }
         let date = IPPDateTime(
-            year: UInt16(clamping: digits[0]), month: UInt8(clamping: digits[1]), day: UInt8(clamping: digits[2]),
-            hour: UInt8(clamping: digits[3]), minutes: UInt8(clamping: digits[4]), seconds: UInt8(clamping: digits[5]))
+            year: UInt16(year), month: UInt8(month), day: UInt8(day), hour: UInt8(hour), minutes: UInt8(minutes),
+            seconds: UInt8(seconds))
         return date.secondsSince1970
     }
 }

@@ -10,6 +10,8 @@
 /// processing --suspended--> processing-stopped(job-suspended) --resumed--> processing
 /// canceled, aborted or completed --restarted--> pending(job-queued)
 /// processing --printerStopped--> processing-stopped(printer-stopped) --printerResumed--> processing
+/// pending(job-queued), processing or processing-stopped --printerRestarted--> pending(job-queued)
+/// pending(job-incoming) --submissionInterrupted--> aborted(aborted-by-system, submission-interrupted)
 /// ```
 extension Job {
     /// The state a job takes after an event, without changing the job.
@@ -65,6 +67,18 @@ extension Job {
             return Transition(state: .processing, reasons: ["job-printing"], message: "Printing.")
         case .restarted:
             throw .notPossible(from: state, event: event)
+        case .printerRestarted:
+            guard !isReceiving, state != .pendingHeld else { throw .notPossible(from: state, event: event) }
+            let message =
+                state == .pending
+                ? "The printer restarted; the job is queued again."
+                : "The printer restarted while the job was \(state.keyword); it is printed again from the start."
+            return Transition(state: .pending, reasons: ["job-queued"], message: message, enqueue: true)
+        case .submissionInterrupted:
+            guard isReceiving else { throw .notPossible(from: state, event: event) }
+            return Transition(
+                state: .aborted, reasons: ["aborted-by-system", "submission-interrupted"],
+                message: "The printer stopped before the document had arrived whole; the job was not accepted.")
         case .processingStarted:
             guard state == .pending, !isReceiving else { throw .notPossible(from: state, event: event) }
             return Transition(state: .processing, reasons: ["job-printing"], message: "Printing.")
@@ -108,7 +122,9 @@ extension Job {
             holdReason = nil
             heldForNewJobs = false
         }
-        if case .restarted = event {
+        if event == .restarted || event == .printerRestarted {
+            outcomeWhileSuspended = nil
+            renderInterrupted = false
             timeProcessing = nil
             timeCompleted = nil
             impressions = []
@@ -128,7 +144,7 @@ extension Job {
             isReceiving = false
             timeCompleted = now
         }
-        history.append(JobHistoryEntry(time: now, state: next.state, reasons: next.reasons))
+        history.append(JobHistoryEntry(time: now, state: next.state, reasons: next.reasons, message: next.message))
         return next
     }
 }

@@ -38,6 +38,12 @@ public struct Job: Sendable {
     public var heldForNewJobs = false
     /// The end of processing, kept while the job is suspended and applied by Resume-Job.
     public var outcomeWhileSuspended: JobEvent?
+    /// The IPP operation that created the job (`Print-Job`, `Create-Job`, ...); nil in a record written before
+    /// it was recorded.
+    public var creationOperation: String?
+    /// True for a suspended job taken over from an earlier run: no render goes on behind it, so Resume-Job
+    /// queues it to be printed from the start. Not part of the record.
+    public var renderInterrupted = false
 
     /// True when the job is to wait in pending-held once its documents are in.
     public var isHeld: Bool { holdUntil != nil || heldForNewJobs }
@@ -47,6 +53,10 @@ public struct Job: Sendable {
 
     /// document-password, kept for the renderer only: never recorded or returned.
     public var documentPassword: String?
+    /// job-password (PWG 5100.11) as the client sent it (the PIN, or its digest), and how it was encrypted: the job
+    /// waits in job-password-wait until the same PIN is entered at the printer. Never recorded or returned.
+    public var jobPassword: [UInt8]?
+    public var jobPasswordEncryption: String?
     /// The printer's up-time origin, for time-at-* values.
     public let printerStartTime: Double
 
@@ -72,7 +82,7 @@ public struct Job: Sendable {
         self.timeCreated = now
         self.lastActivity = now
         self.printerStartTime = printerStartTime
-        history = [JobHistoryEntry(time: now, state: .pending, reasons: ["job-incoming"])]
+        history = [JobHistoryEntry(time: now, state: .pending, reasons: ["job-incoming"], message: message)]
     }
 
     /// The value of a job template attribute the client sent.
@@ -102,6 +112,15 @@ public struct JobHistoryEntry: Sendable, Equatable {
     public var time: Double
     public var state: JobState
     public var reasons: [String]
+    /// The job-state-message the job took with this state; nil in records written before it was recorded.
+    public var message: String?
+
+    public init(time: Double, state: JobState, reasons: [String], message: String? = nil) {
+        self.time = time
+        self.state = state
+        self.reasons = reasons
+        self.message = message
+    }
 }
 
 /// A document as received and stored.

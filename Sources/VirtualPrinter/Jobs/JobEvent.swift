@@ -27,6 +27,12 @@ public enum JobEvent: Sendable, Equatable {
     case printerStopped
     /// The printer can print again: the stopped job goes on.
     case printerResumed
+    /// The printer started again after it stopped (killed, crashed, shut down) with the job queued or being
+    /// printed: the job is queued again and printed from the start.
+    case printerRestarted
+    /// The printer started again after it stopped while the job's Print-Job document was still arriving: the
+    /// job was never accepted and ends aborted (RFC 8011 section 5.3.8, submission-interrupted).
+    case submissionInterrupted
 }
 
 /// Why an event cannot apply to a job in its current state.

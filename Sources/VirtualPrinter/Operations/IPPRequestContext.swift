@@ -13,6 +13,12 @@ struct IPPRequestContext: Sendable {
     let printerURI: String
     /// The job targeted through job-uri or job-id, when any.
     let jobID: Int?
+    /// Who the credentials say the client is (anonymous when none are asked for).
+    var identity: ClientIdentity = .anonymous
+    /// Whether the printers ask for credentials (`--user`): then users see and change only their own jobs.
+    var requiresAuthentication = false
+    /// Whether the request came over TLS: URIs in the answer then use ipps:// and https://.
+    var isEncrypted = false
 
     var operation: IPPOperation { message.operation }
 
@@ -27,7 +33,16 @@ struct IPPRequestContext: Sendable {
     /// An operation attribute by name.
     func attribute(_ name: String) -> IPPAttribute? { operationAttributes[name] }
 
-    /// `ipp://host:port` for URIs built in responses; IPv6 literals in brackets.
+    /// The scheme of IPP URIs in answers: the one the client used.
+    var uriScheme: String { isEncrypted ? "ipps" : "ipp" }
+    /// The scheme of web URIs in answers (printer-more-info, icons).
+    var webScheme: String { isEncrypted ? "https" : "http" }
+
+    /// Whether the requester may see and change only their own jobs: credentials are asked for and they are
+    /// not an admin.
+    var seesOwnJobsOnly: Bool { requiresAuthentication && !identity.isAdmin }
+
+    /// `host:port` for URIs built in responses; IPv6 literals in brackets.
     var uriAuthority: String {
         let hostPart = host.contains(":") ? "[\(host)]" : host
         return "\(hostPart):\(port)"

@@ -39,7 +39,7 @@ extension Printer {
 
     /// Cancels one job if it has not ended.
     func cancel(_ jobID: Int) -> Result<Job, IPPResponseError> {
-        let result = updateJob(jobID) { job throws(IPPResponseError) in
+        let result = updateJob(jobID, durable: true) { job throws(IPPResponseError) in
             do {
                 try job.apply(.canceled(byUser: true), at: Clock.now())
             } catch {

@@ -3,6 +3,14 @@ import IPP
 extension Printer {
     /// Runs one operation of a request that passed the common checks.
     func perform(_ context: IPPRequestContext) -> OperationOutcome {
+        // A profile may list fewer operations than vprinter implements (a clone of a simpler printer): those
+        // not listed are refused as that printer refuses them.
+        if let listed = cache["operations-supported"],
+            !listed.values.contains(.enumValue(Int32(context.operation.rawValue)))
+        {
+            return .response(
+                .error(.serverErrorOperationNotSupported, "\(context.operation) is not supported by this printer."))
+        }
         switch context.operation {
         case .printJob: return printJob(context)
         case .validateJob: return .response(validateJob(context))

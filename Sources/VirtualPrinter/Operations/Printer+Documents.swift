@@ -34,7 +34,7 @@ extension Printer {
         case .success(let value): (job, index) = value
         case .failure(let error): return error.response
         }
-        let result = updateJob(job.id) { (job: inout Job) throws(IPPResponseError) in
+        let result = updateJob(job.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             guard job.state == .pending || job.state == .pendingHeld, !job.documents[index].isCanceled else {
                 throw IPPResponseError(
                     .clientErrorNotPossible, "Document \(job.documents[index].number) can no longer be canceled.")
@@ -97,7 +97,7 @@ extension Printer {
             error.unsupported = refused
             return error.response
         }
-        let result = updateJob(job.id) { (job: inout Job) throws(IPPResponseError) in
+        let result = updateJob(job.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             guard !job.state.isTerminal else {
                 throw IPPResponseError(.clientErrorNotPossible, "Job \(job.id) has ended.")
             }

@@ -3,7 +3,7 @@ import IPP
 extension Printer {
     /// The job's URI as seen by the client of this request.
     func jobURI(_ job: Job, context: IPPRequestContext) -> String {
-        "ipp://\(context.uriAuthority)\(configuration.resourcePath)/\(job.id)"
+        "\(context.uriScheme)://\(context.uriAuthority)\(configuration.resourcePath)/\(job.id)"
     }
 
     /// The attributes every job creation response carries (RFC 8011 section 4.2.1.2).
@@ -53,7 +53,7 @@ extension Printer {
         add("job-pages", [.integer(Int32(clamping: job.documents.compactMap(\.pages).reduce(0, +)))])
         add("job-k-octets", [.integer(Int32(clamping: (size + 1023) / 1024))])
         add("number-of-documents", [.integer(Int32(clamping: job.documents.count))])
-        add("job-more-info", [.uri("http://\(context.uriAuthority)/jobs/\(job.id)")])
+        add("job-more-info", [.uri("\(context.webScheme)://\(context.uriAuthority)/jobs/\(job.id)")])
         if let format = job.documents.last?.format { add("document-format", [.mimeMediaType(format)]) }
         for attribute in job.templateAttributes {
             add(attribute.name, attribute.values)
@@ -122,9 +122,14 @@ extension Printer {
             case "pending-held": matchesState = job.state == .pendingHeld
             case "aborted": matchesState = job.state == .aborted
             case "canceled": matchesState = job.state == .canceled
-            default: matchesState = false  // proof-print: vprinter makes no proof prints
+            case "proof-print": matchesState = job.state == .completed && job.template("proof-print") != nil
+            case "stored-owner":
+                matchesState = Self.storageAccess(of: job) == "owner" && job.user == context.user
+            case "stored-group": matchesState = Self.storageAccess(of: job) == "group"
+            case "stored-public": matchesState = Self.storageAccess(of: job) == "public"
+            default: matchesState = false
             }
-            return matchesState && (!myJobs || job.user == context.user)
+            return matchesState && (!(myJobs || context.seesOwnJobsOnly) || job.user == context.user)
         }
         // Newest first for completed jobs, oldest first otherwise (as CUPS lists them).
         let ordered = which == "completed" ? selected.reversed() : selected

@@ -24,7 +24,7 @@ extension Printer {
         case .success(let value): job = value
         case .failure(let error): return error.response
         }
-        let result = updateJob(job.id) { (job: inout Job) throws(IPPResponseError) in
+        let result = updateJob(job.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             prepare(&job)
             do {
                 try job.apply(event, at: Clock.now())
@@ -52,7 +52,13 @@ extension Printer {
 
     /// Release-Job: a held job goes back to the queue.
     func releaseJob(_ context: IPPRequestContext) -> IPPResponse {
-        applyToTarget(context, .released)
+        // PWG 5100.11: a job-password job is released by its PIN at the printer, not over IPP.
+        if case .success(let job) = targetJob(context), job.reasons.contains("job-password-wait") {
+            return .error(
+                .clientErrorNotPossible,
+                "Job \(job.id) waits for its job password at the printer (POST /api/v1/jobs/\(job.id)/release).")
+        }
+        return applyToTarget(context, .released)
     }
 
     /// Restart-Job (RFC 8011 section 4.3.7 of RFC 2911): an ended job prints again; its old page images go.
@@ -77,7 +83,8 @@ extension Printer {
                 "Only an ended job with documents can be \(context.operation == .resubmitJob ? "resubmitted" : "reprocessed")."
             )
         }
-        var ticket = original.templateAttributes
+        // A reprint is the full run of the job: not a proof again, not stored again (unless asked anew).
+        var ticket = original.templateAttributes.filter { $0.name != "proof-print" && $0.name != "job-storage" }
         var checked = CheckedJobRequest(documentFormat: "", compression: "none", ticket: JobTicketValidator.Result())
         if context.operation == .resubmitJob {
             checked.ticket = JobTicketValidator(printer: cache).validate(context.jobAttributes)
@@ -96,8 +103,9 @@ extension Printer {
         for document in original.documents {
             try? FileManager.default.copyItem(
                 atPath: "\(source)/\(document.file)", toPath: "\(target)/\(document.file)")
+            try? DurableFiles.sync(file: "\(target)/\(document.file)")
         }
-        let result = updateJob(created.id) { (job: inout Job) throws(IPPResponseError) in
+        let result = updateJob(created.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             job.name = original.name
             job.documents = original.documents.map {
                 var copy = $0; copy.pages = nil; return copy
@@ -161,7 +169,7 @@ extension Printer {
         if let id = context.jobID, id != current.id {
             return .error(.clientErrorNotPossible, "Job \(id) is not the current job.")
         }
-        let result = updateJob(current.id) { (job: inout Job) throws(IPPResponseError) in
+        let result = updateJob(current.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             do {
                 try job.apply(.suspended, at: Clock.now())
             } catch {
@@ -174,6 +182,11 @@ extension Printer {
 
     /// Resume-Job (RFC 3998 section 3.2.2): a suspended job goes on; if it finished meanwhile, it ends now.
     func resumeJob(_ context: IPPRequestContext) -> IPPResponse {
+        if case .success(let job) = targetJob(context), job.renderInterrupted, job.state == .processingStopped {
+            // Suspended before the printer restarted: no render goes on behind it, so it prints from the start.
+            removePageImages(of: job.id)
+            return applyToTarget(context, .printerRestarted)
+        }
         let response = applyToTarget(context, .resumed)
         if response.status.isSuccess, let id = context.jobID,
             let outcome = job(id)?.outcomeWhileSuspended
@@ -184,12 +197,14 @@ extension Printer {
         return response
     }
 
-    /// Removes the page images of a job (before it is printed again).
+    /// Removes the page images of a job and their text files, and forgets their texts (before it is printed
+    /// again).
     func removePageImages(of jobID: Int) {
         let folder = recorder.folder(of: jobID)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where name.hasPrefix("page-") && name.hasSuffix(".png") {
+        where name.hasPrefix("page-") && (name.hasSuffix(".png") || name.hasSuffix(".txt")) {
             try? FileManager.default.removeItem(atPath: "\(folder)/\(name)")
         }
+        textStore.forget([jobID])
     }
 }

@@ -40,9 +40,10 @@ extension Printer {
         case .failure(let error): return error.response
         }
         let ignored = checked.ignoredAttributes(context: context, printer: cache)
-        return jobResponse(
-            createJobRecord(context, ticket: checked.ticket.accepted, ignored: ignored), checked: checked,
-            context: context)
+        let created = createJobRecord(context, ticket: checked.ticket.accepted, ignored: ignored).flatMap { job in
+            syncRecord(of: job)
+        }
+        return jobResponse(created, checked: checked, context: context)
     }
 
     /// Send-Document (RFC 8011 section 4.3.1): one more document for a Create-Job job.
@@ -59,6 +60,7 @@ extension Printer {
         case .failure(let error): return .response(error.response)
         }
         checked.ticket = JobTicketValidator.Result()
+        restoring.wait()  // a job of an earlier run can take its next document once it is taken over
         let number: Int? = status.withLock { state in
             guard var job = state.jobs[jobID], job.isReceiving else { return nil }
             job.lastActivity = Clock.now()
@@ -86,7 +88,8 @@ extension Printer {
         guard let jobID = context.jobID else {
             return .error(.clientErrorBadRequest, "Close-Job needs job-id or job-uri.")
         }
-        let outcome: Result<Job, IPPResponseError> = updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
+        let outcome: Result<Job, IPPResponseError> = updateJob(jobID, durable: true) {
+            (job: inout Job) throws(IPPResponseError) in
             guard job.isReceiving else {
                 throw IPPResponseError(.clientErrorNotPossible, "Job \(jobID) is already closed.")
             }
@@ -116,7 +119,9 @@ extension Printer {
     ) -> IPPResponse {
         switch result {
         case .success(let document):
-            let outcome: Result<Job, IPPResponseError> = updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
+            // The document is synced (DocumentWriter.finish); the record naming it is synced before the answer.
+            let outcome: Result<Job, IPPResponseError> = updateJob(jobID, durable: true) {
+                (job: inout Job) throws(IPPResponseError) in
                 guard job.isReceiving else {
                     throw IPPResponseError(.serverErrorJobCanceled, "Job \(jobID) was canceled.")
                 }
@@ -128,7 +133,7 @@ extension Printer {
         case .failure(let error):
             let (reason, status, message) = Self.describe(error)
             log("job \(jobID): \(message)")
-            let job = try? updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
+            let job = try? updateJob(jobID, durable: true) { (job: inout Job) throws(IPPResponseError) in
                 _ = try? job.apply(.aborted(reason: reason, message: message), at: Clock.now())
             }.get()
             var response = IPPResponse.error(status, message)
@@ -163,12 +168,6 @@ extension Printer {
             return .failure(IPPResponseError(.serverErrorNotAcceptingJobs, "The printer is not accepting jobs."))
         }
         let id = jobIDs.allocate()
-        do {
-            try recorder.createFolder(of: id)
-        } catch {
-            let (_, status, message) = Self.describe(error)
-            return .failure(IPPResponseError(status, message))
-        }
         let name =
             context.attribute("job-name")?.value?.stringValue ?? context.attribute("document-name")?.value?.stringValue
             ?? "Untitled"
@@ -178,6 +177,7 @@ extension Printer {
             printerName: configuration.name,
             printerURI: context.printerURI, name: name, user: context.user, templateAttributes: ticket,
             client: context.client, now: now, printerStartTime: startTime)
+        job.creationOperation = context.operation.description
         if let until = ticket.first(where: { $0.name == "job-hold-until" })?.value?.stringValue, until != "no-hold" {
             job.holdUntil = until
         }
@@ -186,15 +186,21 @@ extension Printer {
         if case .octetString(let password)? = context.attribute("document-password")?.value {
             job.documentPassword = String(decoding: password, as: UTF8.self)
         }
+        applyEnterpriseAttributes(to: &job, context: context)
         if let reason = faults.takePendingHold() {
             job.holdUntil = "indefinite"
             job.holdReason = reason
         }
+        job.heldForNewJobs = status.withLock { $0.holdNewJobs }
+        // The folder appears with its first record in it (JobRecorder.create), before the job is listed.
+        switch recorder.create(job) {
+        case .success(let json): job.recordJSON = json
+        case .failure(let error):
+            let (_, status, message) = Self.describe(error)
+            log("job \(id): \(message)")
+            return .failure(IPPResponseError(status, message))
+        }
         status.withLock { state in
-            job.heldForNewJobs = state.holdNewJobs
-            let written = recorder.write(job)
-            if let failure = written.failure { log(failure) }
-            job.recordJSON = written.json
             state.jobs[id] = job
             state.jobOrder.append(id)
             publish(.jobCreated, job: job)
@@ -204,7 +210,37 @@ extension Printer {
     }
 
     /// Applies a change to a job under the lock and rewrites its record; the closure throws to refuse.
-    func updateJob(_ id: Int, _ change: (inout Job) throws(IPPResponseError) -> Void) -> Result<Job, IPPResponseError> {
+    ///
+    /// - Parameter durable: the caller answers a client on the strength of this change (an acknowledgement):
+    ///   the record is synced to the disk before this returns, outside the lock, and a failure to store it is
+    ///   returned as server-error-internal-error.
+    func updateJob(
+        _ id: Int, durable: Bool = false, _ change: (inout Job) throws(IPPResponseError) -> Void
+    ) -> Result<Job, IPPResponseError> {
+        restoring.wait()  // jobs of an earlier run are there once taken over
+        let result = updateJobUnderLock(id, change)
+        guard durable, case .success(let job) = result else { return result }
+        return syncRecord(of: job)
+    }
+
+    /// Syncs a job's record and folder to the disk (JobRecorder.sync): the job, or the error to answer with.
+    func syncRecord(of job: Job) -> Result<Job, IPPResponseError> {
+        guard job.recordJSON != nil else {
+            return .failure(IPPResponseError(.serverErrorInternalError, "Job \(job.id) could not be recorded."))
+        }
+        do {
+            try recorder.sync(job.id)
+        } catch {
+            let (_, status, message) = Self.describe(error)
+            log("job \(job.id): \(message)")
+            return .failure(IPPResponseError(status, message))
+        }
+        return .success(job)
+    }
+
+    private func updateJobUnderLock(_ id: Int, _ change: (inout Job) throws(IPPResponseError) -> Void)
+        -> Result<Job, IPPResponseError>
+    {
         status.withLock { state in
             guard var job = state.jobs[id] else {
                 return .failure(IPPResponseError(.clientErrorNotFound, "Job \(id) does not exist."))
@@ -226,6 +262,7 @@ extension Printer {
             let written = recorder.write(job)
             if let failure = written.failure { log(failure) }
             state.jobs[id]?.recordJSON = written.json
+            job.recordJSON = written.json
             if before?.state != job.state || before?.reasons != job.reasons {
                 publish(.jobStateChanged, job: job)
             } else if before?.impressions.count != job.impressions.count {

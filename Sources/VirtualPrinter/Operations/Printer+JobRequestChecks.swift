@@ -64,6 +64,10 @@ extension Printer {
                 checked.unsupportedOperationAttributes.append(attribute)
             }
         }
+        switch checkEnterpriseAttributes(context) {
+        case .success(let ignored): checked.unsupportedOperationAttributes += ignored
+        case .failure(let error): return .failure(error)
+        }
         checked.ticket = JobTicketValidator(printer: cache).validate(context.jobAttributes)
         if fidelity && !checked.ticket.unsupported.isEmpty {
             var error = IPPResponseError(

@@ -39,7 +39,9 @@ extension Printer {
         let (state, status) = self.status.withLock { ($0.state, $0) }
         let reasons = status.reasons.isEmpty ? ["none"] : status.reasons
         let alerts = PrinterAlerts.alerts(for: reasons)
-        let web = "http://\(context.uriAuthority)"
+        let web = "\(context.webScheme)://\(context.uriAuthority)"
+        let security = configuration.security
+        let schemes = security.schemes(clientUsedTLS: context.isEncrypted)
         let message: String
         switch state {
         case .idle: message = "Idle."
@@ -47,9 +49,13 @@ extension Printer {
         case .stopped: message = "Stopped: \(reasons.joined(separator: ", "))."
         }
         return [
-            IPPAttribute("printer-uri-supported", .uri(printerURI(authority: context.uriAuthority))),
-            IPPAttribute("uri-security-supported", .keyword("none")),
-            IPPAttribute("uri-authentication-supported", .keyword("none")),
+            IPPAttribute(
+                name: "printer-uri-supported",
+                values: schemes.map { .uri(printerURI(authority: context.uriAuthority, scheme: $0.scheme)) }),
+            IPPAttribute(name: "uri-security-supported", values: schemes.map { .keyword($0.security) }),
+            IPPAttribute(
+                name: "uri-authentication-supported",
+                values: schemes.map { _ in .keyword(security.authenticationKeyword) }),
             IPPAttribute("printer-name", .name(configuration.name)),
             IPPAttribute("printer-dns-sd-name", .name(dnsSDName)),
             IPPAttribute("printer-uuid", .uri(configuration.uuid)),

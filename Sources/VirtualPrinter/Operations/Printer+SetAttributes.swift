@@ -138,7 +138,7 @@ extension Printer {
             return !validator.isSupported(attribute)
         }
         if let refusal = Self.refusal(invalid) { return refusal }
-        let result = updateJob(job.id) { (job: inout Job) throws(IPPResponseError) in
+        let result = updateJob(job.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             guard job.state == .pending || job.state == .pendingHeld else {
                 throw IPPResponseError(
                     .clientErrorNotPossible,

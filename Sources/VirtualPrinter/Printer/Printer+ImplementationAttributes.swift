@@ -28,7 +28,7 @@ extension Printer {
             [
                 IPPAttribute(
                     name: "operations-supported", values: supportedOperations.map { .enumValue(Int32($0.rawValue)) }),
-                keywords("which-jobs-supported", WhichJobs.supported),
+                keywords("which-jobs-supported", WhichJobs.supported + WhichJobs.stored(in: profile)),
                 keywords("job-settable-attributes-supported", settableJob),
                 keywords("printer-settable-attributes-supported", PrinterSettableAttributes.names),
                 keywords("document-settable-attributes-supported", ["document-name"]),
@@ -61,6 +61,33 @@ extension Printer {
     }
 }
 
+extension Printer {
+    /// The static attributes of a configuration: the profile's, the implementation's, then the profile's raw
+    /// attributes again (they win), without those the raw attributes delete.
+    static func staticAttributes(_ configuration: PrinterConfiguration) -> [IPPAttribute] {
+        let deleted = Set(
+            configuration.overridingAttributes.filter { $0.values == [.outOfBand(.deleteAttribute)] }.map(\.name))
+        let combined =
+            configuration.attributes + implementationAttributes(configuration.attributes)
+            + honoured(configuration.overridingAttributes)
+        return combined.filter { !deleted.contains($0.name) }
+    }
+
+    /// A profile's raw attributes as the printer applies them over its own: all of them, except that
+    /// operations-supported keeps only the operations this printer implements, and delete-attribute values
+    /// (already applied to the derived list) are left out.
+    static func honoured(_ overrides: [IPPAttribute]) -> [IPPAttribute] {
+        overrides.compactMap { attribute in
+            if attribute.values == [.outOfBand(.deleteAttribute)] { return nil }
+            guard attribute.name == "operations-supported" else { return attribute }
+            let implemented = Set(supportedOperations.map { Int32($0.rawValue) })
+            return IPPAttribute(
+                name: attribute.name,
+                values: attribute.values.filter { implemented.contains($0.integerValue ?? -1) })
+        }
+    }
+}
+
 /// job-hold-until keywords (RFC 8011 section 5.2.2). Any value but no-hold holds the job until Release-Job:
 /// the named periods are not tied to the clock.
 enum JobHold {
@@ -75,6 +102,12 @@ enum WhichJobs {
         "completed", "not-completed", "all", "aborted", "canceled", "pending", "pending-held", "processing",
         "processing-stopped", "proof-print",
     ]
+
+    /// The stored-owner, stored-group and stored-public values a profile with job storage lists (PWG 5100.11).
+    static func stored(in profile: [IPPAttribute]) -> [String] {
+        let listed = profile.last { $0.name == "which-jobs-supported" }?.values.compactMap(\.stringValue) ?? []
+        return listed.filter { $0.hasPrefix("stored-") }
+    }
 }
 
 /// Job attributes Set-Job-Attributes may change (RFC 3380 section 4.2), before the job prints.

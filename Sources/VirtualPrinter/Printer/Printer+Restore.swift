@@ -1,37 +1,53 @@
 import Foundation
 
 extension Printer {
-    /// Takes in the jobs of an earlier run; jobs that had not ended (the process was killed) are aborted with
-    /// aborted-by-system and their records rewritten. Ends a `beginRestore()`.
-    public func restore(_ restored: [Job]) {
+    /// Takes in the jobs of an earlier run (JobArchive) as `policy` says (`Job.takeOver(after:at:)`). With
+    /// `.requeue`, jobs that were queued or being printed are queued again, ahead of any job of this run: those
+    /// that had started printing first, in the order they started, then the others in the order they came; they
+    /// are printed from the start, their old page images removed. With `.abort`, every job that had not ended
+    /// is aborted. Changed records are rewritten before readers are let in. Ends a `beginRestore()`.
+    public func restore(_ restored: [Job], policy: RestartPolicy = .requeue) {
         let now = Clock.now()
-        var rewritten: [Job] = []
+        var jobs: [Job] = []
+        var rewrite: Set<Int> = []
+        var requeued: [(startedAt: Double, id: Int)] = []
+        for var job in restored.sorted(by: { $0.id < $1.id }) {
+            let was = job.state.keyword
+            let startedAt = job.timeProcessing ?? .infinity
+            switch job.takeOver(after: policy, at: now) {
+            case .unchanged:
+                break
+            case .requeued(let wasPrinting):
+                removePageImages(of: job.id)
+                requeued.append((wasPrinting ? startedAt : .infinity, job.id))
+                rewrite.insert(job.id)
+            case .aborted:
+                rewrite.insert(job.id)
+            }
+            if rewrite.contains(job.id) { log("job \(job.id) was \(was) when the printer stopped: \(job.message)") }
+            jobs.append(job)
+        }
+        let queueOrder = requeued.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }.map(\.id)
         let wasPending = status.withLock { state in
             defer { state.restorePending = false }
-            for var job in restored where state.jobs[job.id] == nil {
-                if !job.state.isTerminal {
-                    let was = job.state.keyword
-                    if (try? job.apply(
-                        .aborted(reason: "aborted-by-system", message: "The printer stopped while the job was \(was)."),
-                        at: now)) != nil
-                    {
-                        rewritten.append(job)
-                    }
+            for var job in jobs where state.jobs[job.id] == nil {
+                if rewrite.contains(job.id) {
+                    // Rewritten before readers are let in, so that the API and the disk agree.
+                    let written = recorder.write(job)
+                    if let failure = written.failure { log(failure) }
+                    job.recordJSON = written.json
                 }
                 state.jobs[job.id] = job
             }
             state.jobOrder = state.jobs.keys.sorted()
-            // Records are rewritten before readers are let in, so that the API and the disk agree.
-            for job in rewritten {
-                let written = recorder.write(job)
-                if let failure = written.failure { log(failure) }
-                state.jobs[job.id]?.recordJSON = written.json
-            }
+            // Ahead of the jobs this run took meanwhile: those were accepted later.
+            state.queue = queueOrder + state.queue
+            for _ in queueOrder { scheduler.enqueue { [self] in processNext() } }
             return state.restorePending
         }
         if wasPending { restoring.leave() }
-        for job in rewritten {
-            log("job \(job.id) was unfinished when the printer stopped: aborted")
+        if !rewrite.isEmpty {
+            log("\(rewrite.count) jobs of the earlier run had not ended: \(queueOrder.count) queued again")
         }
         pruneJobs()
     }

@@ -64,8 +64,7 @@ public final class Printer: Sendable {
         startTime = now
         status = Mutex(PrinterStatus(now: now))
         let cache = PrinterAttributeCache(
-            attributes: configuration.attributes + Self.implementationAttributes(configuration.attributes),
-            excluding: Self.dynamicAttributeNames)
+            attributes: Self.staticAttributes(configuration), excluding: Self.dynamicAttributeNames)
         attributeStore = Mutex(cache)
         recorder = JobRecorder(outputDirectory: configuration.outputDirectory)
         let timeout = cache["multiple-operation-time-out"]?.value?.integerValue ?? 60
@@ -83,8 +82,8 @@ public final class Printer: Sendable {
     public var name: String { configuration.name }
 
     /// The printer-uri a client reaches this printer with on a host and port.
-    func printerURI(authority: String) -> String {
-        "ipp://\(authority)\(configuration.resourcePath)"
+    func printerURI(authority: String, scheme: String = "ipp") -> String {
+        "\(scheme)://\(authority)\(configuration.resourcePath)"
     }
 
     /// printer-up-time: seconds since start, at least 1 (PWG 5100.14 requires > 0).

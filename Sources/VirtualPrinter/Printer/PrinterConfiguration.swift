@@ -20,6 +20,11 @@ public struct PrinterConfiguration: Sendable {
     public var tracksConsumables = false
     /// How fast the simulated device prints.
     public var speed: PrintSpeed = .instant
+    /// The profile's raw attributes, which win even over the attributes the implementation decides
+    /// (operations-supported is kept to operations vprinter implements).
+    public var overridingAttributes: [IPPAttribute] = []
+    /// TLS and authentication, as the printer's URIs and attributes state them (docs/security.md).
+    public var security = PrinterSecurity()
 
     public init(
         name: String, resourcePath: String, uuid: String, attributes: [IPPAttribute], outputDirectory: String,

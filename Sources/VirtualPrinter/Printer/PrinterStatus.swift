@@ -41,6 +41,10 @@ struct PrinterStatus: Sendable {
     var dnsSDName: String?
     /// True between `beginRestore()` and `restore(_:)`.
     var restorePending = false
+    /// The speed a scenario played at runtime set (`POST .../scenarios`); nil: the configured one.
+    var speedOverride: PrintSpeed?
+    /// The scenarios played on this printer and not stopped, in the order they started.
+    var scenarios: [String] = []
 
     init(now: Double) {
         stateChangeTime = now
@@ -66,6 +70,7 @@ struct PrinterStatus: Sendable {
         for reason in device.reasons where !all.contains(reason) { all.append(reason) }
         if paused { all.append(isProcessing ? "moving-to-paused" : "paused") }
         if shutdown { all.append("shutdown") }
+        if holdNewJobs { all.append("hold-new-jobs") }
         return all
     }
 

@@ -48,13 +48,13 @@ extension Printer {
             finish(jobID, with: .aborted(reason: "unsupported-document-format", message: problem))
             return
         }
-        guard let renderer else {
+        guard let renderer, Self.storageDisposition(of: job) != "store-only" else {
             finish(jobID, with: .processingFinished)
             return
         }
         let renderJob = RenderJob(
             jobID: jobID, folder: recorder.folder(of: jobID), documents: job.documents.filter { !$0.isCanceled },
-            ticket: job.templateAttributes, printerAttributes: cache.attributes)
+            ticket: Self.renderTicket(of: job), printerAttributes: cache.attributes)
         let formatWarnings = documentWarnings(job)
         if !formatWarnings.isEmpty { _ = updateJob(jobID) { $0.warnings += formatWarnings } }
         let outcome = renderer.render(
@@ -123,10 +123,14 @@ extension Printer {
                 return
             }
             _ = try? job.apply(event, at: Clock.now())
+            // Counted before the end is recorded and told to waiters, so that /metrics read after a wait agrees.
+            if job.state.isTerminal { counters.jobEnded(job) }
+            if case .processingFinished = event, job.state == .completed, let stored = Self.storedReasons(of: job) {
+                job.reasons = stored
+            }
         }
         if case .success(let job) = result, job.state.isTerminal {
             log("job \(jobID) \(job.state.keyword): \(job.message)")
-            counters.jobEnded(job)
             for fault in faults.jobEnded() { fire(fault.id, jobID: nil) }
         }
         pruneJobs()

@@ -16,6 +16,14 @@ public struct RenderWorkerClient: JobRenderer {
         public var deadline: Double = 900
         /// Threads rendering pages of one document in parallel.
         public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        /// Most memory the PostScript interpreter may allocate, in bytes (Ghostscript -K).
+        public var interpreterMemory = 1 << 30
+
+        /// Seconds the worker gives the PostScript interpreter: the deadline less a margin, so that the worker
+        /// still says which limit was hit before the deadline kills it.
+        public var interpreterSeconds: Int { max(1, Int(deadline) - Self.interpreterMargin) }
+        /// The margin, in seconds.
+        static let interpreterMargin = 3
 
         public init() {}
     }
@@ -81,9 +89,13 @@ public struct RenderWorkerClient: JobRenderer {
             "ticket": RenderTicket.make(for: job, password: password, renderDPI: renderDPI)
                 .merging(["raster-max-dpi": rasterDPI]) { $1 },
             "threads": limits.threads,
+            "limits": [
+                "max-interpreter-seconds": limits.interpreterSeconds,
+                "max-interpreter-memory": limits.interpreterMemory,
+            ],
             "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
         ]
-        let run = runWorker(request, isCanceled: isCanceled) { line in
+        let run = runWorker(request, folder: job.folder, isCanceled: isCanceled) { line in
             switch line["type"] as? String {
             case "impression":
                 if let impression = Job.impression(line) { onImpression(impression) }
@@ -126,7 +138,7 @@ public struct RenderWorkerClient: JobRenderer {
             "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
         ]
         let results = Mutex<[Int: Result<String, TextRecognitionError>]>([:])
-        let run = runWorker(request, isCanceled: { false }) { line in
+        let run = runWorker(request, folder: folder, isCanceled: { false }) { line in
             guard line["type"] as? String == "text", let number = line["number"] as? Int else { return }
             let result: Result<String, TextRecognitionError> =
                 if let file = line["file"] as? String {
@@ -159,9 +171,11 @@ public struct RenderWorkerClient: JobRenderer {
     }
 
     /// Starts the worker, writes `request`, hands every output line but the status to `onLine` and waits for its
-    /// end, killing it when `isCanceled` says so or when it overruns the deadline.
+    /// end, killing it when `isCanceled` says so or when it overruns the deadline; then removes the partial pages
+    /// it left in the job's `folder`.
     func runWorker(
-        _ request: [String: Any], isCanceled: @escaping @Sendable () -> Bool, onLine: ([String: Any]) -> Void
+        _ request: [String: Any], folder: String, isCanceled: @escaping @Sendable () -> Bool,
+        onLine: ([String: Any]) -> Void
     ) -> WorkerRun {
         guard let requestData = try? JSONSerialization.data(withJSONObject: request) else {
             return .failed(reason: "aborted-by-system", message: "The render request could not be encoded.")
@@ -188,11 +202,14 @@ public struct RenderWorkerClient: JobRenderer {
             while process.isRunning {
                 if isCanceled() {
                     stop.withLock { $0 = "canceled" }
+                    kill(-process.processIdentifier, SIGTERM)
                     process.terminate()
                     return
                 }
                 if Date() > deadline {
                     stop.withLock { $0 = "deadline" }
+                    // The worker leads its own process group: its Ghostscript child goes with it.
+                    kill(-process.processIdentifier, SIGKILL)
                     kill(process.processIdentifier, SIGKILL)
                     return
                 }
@@ -220,6 +237,7 @@ public struct RenderWorkerClient: JobRenderer {
             }
         }
         process.waitUntilExit()
+        removePartialPages(in: folder)
         switch stop.withLock({ $0 }) {
         case "canceled"?:
             return .canceled
@@ -242,5 +260,13 @@ public struct RenderWorkerClient: JobRenderer {
         return .failed(
             reason: "document-unprintable-error",
             message: "The render worker exited with status \(process.terminationStatus) without a result.")
+    }
+
+    /// Removes the `page-NNNN.png.part` files a worker that was stopped or crashed left (docs/render-protocol.md).
+    private func removePartialPages(in folder: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix("page-") && name.hasSuffix(".part") {
+            unlink("\(folder)/\(name)")
+        }
     }
 }

@@ -37,6 +37,9 @@ public enum IPPJSON {
     /// Accepts both Swift values (Bool, Int, Double, String, arrays, dictionaries, nil) and what
     /// `JSONSerialization` returns (NSNumber, NSString, NSArray, NSDictionary, NSNull).
     public static func attribute(name: String, json: Any?) throws(IPPJSONError) -> IPPAttribute {
+        if let object = json as? [String: Any], object[typedSyntaxKey] != nil {
+            return try typedAttribute(name: name, object: object)
+        }
         if let list = json as? [Any] {
             guard !list.isEmpty else { throw .emptyArray(path: name) }
             var values: [IPPValue] = []

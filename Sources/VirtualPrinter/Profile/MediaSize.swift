@@ -72,11 +72,16 @@ public struct MediaSize: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// True for `custom_min_...`, the smallest custom size a printer accepts (PWG 5101.1 section 5.3).
-    public var isCustomMinimum: Bool { className == "custom" && sizeName == "min" }
+    /// True for `custom_min_...` or `roll_min_...`, the smallest custom (or roll-fed) size a printer accepts
+    /// (PWG 5101.1 section 5.3).
+    public var isCustomMinimum: Bool { (className == "custom" || className == "roll") && sizeName == "min" }
 
-    /// True for `custom_max_...`, the largest custom size a printer accepts (PWG 5101.1 section 5.3).
-    public var isCustomMaximum: Bool { className == "custom" && sizeName == "max" }
+    /// True for `custom_max_...` or `roll_max_...`, the largest custom (or roll-fed) size a printer accepts
+    /// (PWG 5101.1 section 5.3).
+    public var isCustomMaximum: Bool { (className == "custom" || className == "roll") && sizeName == "max" }
+
+    /// True for a size that names one end of a range rather than a sheet: custom_ and roll_ min and max.
+    public var isRangeBound: Bool { isCustomMinimum || isCustomMaximum }
 
     /// `[a-z0-9][-a-z0-9]*`.
     private static func isSizeName(_ name: String) -> Bool {

@@ -21,7 +21,7 @@ extension PrinterProfile {
         attributes += rasterAttributes()
         attributes += deviceAttributes()
         attributes += clientAttributes()
-        return applyingOverrides(to: attributes)
+        return applyingOverrides(to: applyingFeatures(to: attributes))
     }
 
     /// Printer description attributes of RFC 8011 section 5.4 and PWG 5100.x that do not describe media,

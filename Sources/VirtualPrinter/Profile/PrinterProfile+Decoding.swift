@@ -9,6 +9,7 @@ extension PrinterProfile: Decodable {
         case outputBins, outputBinDefault, pagesPerMinute, pagesPerMinuteColor, supplies, kind
         case printQualities, printQualityDefault, identifyActions, identifyActionDefault, multipleDocumentJobs
         case numberUp, firmwareName, firmwareVersion, attributes, txt
+        case extends, pageRanges, printScaling, printScalingDefault, jobPassword, jobStorage, proofPrint
         case serialNumber
     }
 
@@ -22,6 +23,8 @@ extension PrinterProfile: Decodable {
     public static let pagesPerMinuteRange: ClosedRange<Int32> = 1...1000
     /// Values `numberUp` may list.
     public static let numberUpRange: ClosedRange<Int32> = 1...100
+    /// The number-up layouts the renderer imposes (a printer must print what it advertises).
+    public static let numberUpLayouts: Set<Int32> = [1, 2, 4, 6, 9, 16]
 
     /// Decodes and checks a profile; problems are thrown as `ProfileIssue` with their key path.
     public init(from decoder: any Decoder) throws {
@@ -120,12 +123,18 @@ extension PrinterProfile: Decodable {
         numberUp = try c.decodeNonEmpty([Int32].self, forKey: .numberUp, default: [1, 2, 4, 6, 9, 16])
         for (index, up) in numberUp.enumerated() {
             try c.requireRange(up, Self.numberUpRange, key: .numberUp, index: index)
+            guard Self.numberUpLayouts.contains(up) else {
+                throw ProfileIssue(
+                    c.path(.numberUp, index),
+                    .invalid("\(up) pages a side is not a layout the printer makes (1, 2, 4, 6, 9, 16)"))
+            }
         }
         firmwareName = try c.decode(String.self, forKey: .firmwareName, default: "vprinter")
         firmwareVersion = try c.decode(String.self, forKey: .firmwareVersion, default: "1.0")
-        serialNumber = c.contains(.serialNumber) ? try Self.deviceIDPart(c, .serialNumber) : nil
+        serialNumber = c.present(.serialNumber) ? try Self.deviceIDPart(c, .serialNumber) : nil
         attributes = try Self.rawAttributes(c)
         txt = try Self.txtOverrides(c)
+        features = try Self.decodeFeatures(c, documentFormats: documentFormats)
     }
 
     /// The longest TXT key a profile may set (RFC 6763 section 6.4 recommends at most 9 characters; a whole

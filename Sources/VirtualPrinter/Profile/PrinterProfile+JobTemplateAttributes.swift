@@ -76,14 +76,13 @@ extension PrinterProfile {
     /// finishing-template-supported and finishings-col-* (PWG 5100.1), when the printer finishes at all.
     private func finishingsColAttributes() -> [IPPAttribute] {
         guard finishings.count > 1 else { return [] }
-        let templates = finishings.map { IPPValue.collection([keywords("finishing-template", [$0])]) }
+        let templates = finishingTemplateDatabase()
         return [
             keywords("finishing-template-supported", finishings),
             IPPAttribute(name: "finishings-col-database", values: templates),
             IPPAttribute("finishings-col-default", .outOfBand(.noValue)),
             IPPAttribute(name: "finishings-col-ready", values: templates),
-            keywords("finishings-col-supported", ["finishing-template"]),
-        ]
+        ] + finishingDetailAttributes()
     }
 
     private func finishingValue(_ keyword: String) -> IPPValue? {

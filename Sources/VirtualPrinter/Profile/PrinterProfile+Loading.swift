@@ -7,14 +7,20 @@ extension PrinterProfile {
     /// Reads a profile by name or path.
     ///
     /// A name (no `/`, not ending in `.json`) is looked up as `<directory>/<name>.json` in each search directory
-    /// in order; anything else is read as a file path. An unknown name throws `.unknownProfile` listing the
-    /// names that exist.
+    /// in order (then as a file of the current folder when it has a `.`); anything else is read as a file path.
+    /// An unknown name throws `.unknownProfile` listing the names that exist.
     public static func load(nameOrPath: String, searchDirectories: [String]) throws(ProfileError) -> PrinterProfile {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
-        if isPath { return try load(file: nameOrPath) }
+        if isPath { return try load(file: nameOrPath, searchDirectories: searchDirectories) }
         for directory in searchDirectories {
             let file = (directory as NSString).appendingPathComponent(nameOrPath + ".json")
-            if FileManager.default.fileExists(atPath: file) { return try load(file: file) }
+            if FileManager.default.fileExists(atPath: file) {
+                return try load(file: file, searchDirectories: searchDirectories)
+            }
+        }
+        // A file in the current folder, e.g. an ipptool --ippserver capture named printer.attrs.
+        if nameOrPath.contains("."), FileManager.default.fileExists(atPath: nameOrPath) {
+            return try load(file: nameOrPath, searchDirectories: searchDirectories)
         }
         throw .unknownProfile(name: nameOrPath, known: shippedNames(in: searchDirectories))
     }
@@ -31,25 +37,58 @@ extension PrinterProfile {
         return names.sorted()
     }
 
-    /// Reads and decodes one profile file.
-    public static func load(file: String) throws(ProfileError) -> PrinterProfile {
-        let data: Data
+    /// Reads and decodes one profile file: a JSON profile (with the profiles it extends), or an attribute file
+    /// written by `ipptool --ippserver` (the format `ippeveprinter -a` reads), turned into a profile.
+    public static func load(file: String, searchDirectories: [String] = []) throws(ProfileError) -> PrinterProfile {
+        let data = try readFile(file)
+        if IPPServerAttributeFile.looksLikeAttributeFile(data) {
+            return try IPPServerAttributeFile.profile(data, file: file)
+        }
+        return try decode(data, file: file, searchDirectories: searchDirectories)
+    }
+
+    /// The bytes of a profile file, at most ``maximumFileSize``.
+    static func readFile(_ file: String) throws(ProfileError) -> Data {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
             if let size = attributes[.size] as? NSNumber, size.intValue > maximumFileSize {
                 throw ProfileError.unreadable(file: file, reason: "larger than \(maximumFileSize) bytes")
             }
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
+            return try Data(contentsOf: URL(fileURLWithPath: file))
         } catch let error as ProfileError {
             throw error
         } catch {
             throw .unreadable(file: file, reason: (error as NSError).localizedDescription)
         }
-        return try decode(data, file: file)
     }
 
-    /// Decodes a profile from JSON bytes; `file` names it in errors.
-    public static func decode(_ data: Data, file: String) throws(ProfileError) -> PrinterProfile {
+    /// Decodes a profile from JSON bytes; `file` names it in errors, and is where `extends` paths start from.
+    /// A profile that extends another is merged over it first (ProfileInheritance); an error then names the file
+    /// of the chain that gave the offending value.
+    public static func decode(_ data: Data, file: String, searchDirectories: [String] = []) throws(ProfileError)
+        -> PrinterProfile
+    {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            return try decodeMerged(data, file: file)
+        }
+        let (merged, chain) = try ProfileInheritance.resolve(
+            object, file: file, searchDirectories: searchDirectories)
+        let mergedData: Data
+        do {
+            mergedData = try JSONSerialization.data(withJSONObject: merged, options: [.sortedKeys])
+        } catch {
+            throw .malformedJSON(file: file, reason: "\(error)")
+        }
+        do {
+            return try decodeMerged(mergedData, file: file)
+        } catch {
+            guard chain.count > 1, let keyPath = error.keyPath else { throw error }
+            throw error.naming(file: ProfileInheritance.origin(of: keyPath, in: chain))
+        }
+    }
+
+    /// Decodes one profile object that has nothing left to inherit.
+    private static func decodeMerged(_ data: Data, file: String) throws(ProfileError) -> PrinterProfile {
         do {
             return try JSONDecoder().decode(PrinterProfile.self, from: data)
         } catch let issue as ProfileIssue {

@@ -18,8 +18,8 @@ extension PrinterProfile {
                 }
             ).sorted()
         }
-        let sized = media.filter { $0.size.className != "custom" }
-        let customSize = customSizeRange()
+        let sized = media.filter { $0.size.className != "custom" && !$0.size.isRangeBound }
+        let customSizes = customSizeRanges()
         let defaultType = mediaTypeDefault
         return [
             keywords("media-default", [mediaDefault.name]),
@@ -40,7 +40,7 @@ extension PrinterProfile {
             IPPAttribute(name: "media-col-database", values: database),
             IPPAttribute(
                 name: "media-size-supported",
-                values: sized.map { mediaSizeValue($0.size) } + (customSize.map { [$0] } ?? [])),
+                values: sized.map { mediaSizeValue($0.size) } + customSizes),
             integers("media-bottom-margin-supported", supportedMargins("media-bottom-margin")),
             integers("media-left-margin-supported", supportedMargins("media-left-margin")),
             integers("media-right-margin-supported", supportedMargins("media-right-margin")),
@@ -56,11 +56,16 @@ extension PrinterProfile {
     /// size range when the profile has custom_min_ and custom_max_ sizes.
     func mediaColDatabase() -> [IPPValue] {
         var database: [IPPValue] = []
-        for entry in media where entry.size.className != "custom" {
+        for entry in media where entry.size.className != "custom" && !entry.size.isRangeBound {
             database.append(mediaCol(sizeValue: mediaSizeValue(entry.size), margins: entry.margins ?? margins))
             if entry.borderless { database.append(mediaCol(sizeValue: mediaSizeValue(entry.size), margins: .zero)) }
         }
-        if let customSize = customSizeRange() { database.append(mediaCol(sizeValue: customSize, margins: margins)) }
+        for rangeClass in ["custom", "roll"] {
+            guard let range = customSizeRange(of: rangeClass) else { continue }
+            let entry = media.first { $0.size.className == rangeClass && $0.size.isCustomMinimum }
+            database.append(mediaCol(sizeValue: range, margins: entry?.margins ?? margins))
+            if entry?.borderless == true { database.append(mediaCol(sizeValue: range, margins: .zero)) }
+        }
         return database
     }
 
@@ -98,10 +103,16 @@ extension PrinterProfile {
         ])
     }
 
-    /// The media-size of the custom size range, from custom_min_ and custom_max_ (PWG 5100.7 section 6.3.x).
-    private func customSizeRange() -> IPPValue? {
-        guard let minimum = media.first(where: { $0.size.isCustomMinimum })?.size,
-            let maximum = media.first(where: { $0.size.isCustomMaximum })?.size,
+    /// The media-size ranges of custom and roll-fed sizes, for media-size-supported.
+    private func customSizeRanges() -> [IPPValue] {
+        ["custom", "roll"].compactMap { customSizeRange(of: $0) }
+    }
+
+    /// The media-size of a size range, from custom_min_ and custom_max_ (or roll_min_ and roll_max_)
+    /// (PWG 5100.7 section 6.3.x).
+    private func customSizeRange(of rangeClass: String) -> IPPValue? {
+        guard let minimum = media.first(where: { $0.size.className == rangeClass && $0.size.isCustomMinimum })?.size,
+            let maximum = media.first(where: { $0.size.className == rangeClass && $0.size.isCustomMaximum })?.size,
             minimum.width <= maximum.width, minimum.height <= maximum.height
         else { return nil }
         return .collection([

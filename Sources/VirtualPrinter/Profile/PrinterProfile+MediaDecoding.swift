@@ -19,15 +19,25 @@ extension PrinterProfile {
         for (index, size) in sizes.enumerated() where sizes[..<index].contains(size) {
             throw ProfileIssue(c.path(.media, index), .invalid("'\(size.name)' is listed twice"))
         }
-        let customCount = sizes.filter { $0.isCustomMinimum || $0.isCustomMaximum }.count
-        if customCount == 1 {
-            throw ProfileIssue(c.path(.media), .invalid("custom_min_... and custom_max_... come as a pair"))
+        for rangeClass in ["custom", "roll"] {
+            let bounds = sizes.filter { $0.className == rangeClass && $0.isRangeBound }
+            guard bounds.isEmpty || (bounds.count == 2 && bounds.contains(where: \.isCustomMinimum)) else {
+                throw ProfileIssue(
+                    c.path(.media), .invalid("\(rangeClass)_min_... and \(rangeClass)_max_... come as a pair"))
+            }
+            if let low = bounds.first(where: \.isCustomMinimum), let high = bounds.first(where: \.isCustomMaximum),
+                low.width > high.width || low.height > high.height
+            {
+                throw ProfileIssue(
+                    c.path(.media), .invalid("\(rangeClass)_min_... is larger than \(rangeClass)_max_..."))
+            }
         }
         let defaultName = try c.decode(String.self, forKey: .mediaDefault)
         guard let mediaDefault = MediaSize(pwgName: defaultName) else {
             throw ProfileIssue(c.path(.mediaDefault), .invalid(badMediaName(defaultName)))
         }
-        try c.requireMember(mediaDefault, of: sizes.filter { $0.className != "custom" }, key: .mediaDefault)
+        try c.requireMember(
+            mediaDefault, of: sizes.filter { $0.className != "custom" && !$0.isRangeBound }, key: .mediaDefault)
 
         let sources = try c.decodeNonEmpty([String].self, forKey: .mediaSources, default: ["main"])
         try c.requireKeywords(sources, key: .mediaSources)
@@ -39,7 +49,7 @@ extension PrinterProfile {
         try c.requireMember(typeDefault, of: types, key: .mediaTypeDefault)
 
         var ready: [ProfileReadyMedia]
-        if c.contains(.mediaReady) {
+        if c.present(.mediaReady) {
             ready = try c.decode([ProfileReadyMedia].self, forKey: .mediaReady)
             for (index, loaded) in ready.enumerated() {
                 let path = c.path(.mediaReady, index)

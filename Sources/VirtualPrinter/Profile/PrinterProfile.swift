@@ -98,6 +98,8 @@ public struct PrinterProfile: Sendable {
     /// DNS-SD TXT keys set by hand, applied after the keys derived from the attributes (docs/dnssd.md): a value
     /// replaces the derived key's value (or adds the key), nil removes it. Sorted by key; empty by default.
     public var txt: [(key: String, value: String?)]
+    /// Options present or absent and the PWG 5100.11 job features (ProfileFeatures).
+    public var features: ProfileFeatures
 }
 
 /// Media margins in hundredths of millimetres (PWG 5100.7 `media-*-margin`).

@@ -75,10 +75,16 @@ extension KeyedDecodingContainer {
         return list
     }
 
-    /// An optional non-empty list: absent gives `fallback`, empty is an issue.
+    /// An optional non-empty list: absent (or null, which sets a key back to its default) gives `fallback`, empty
+    /// is an issue.
     func decodeNonEmpty<T: Decodable>(_ type: [T].Type, forKey key: Key, default fallback: [T]) throws -> [T] {
-        guard contains(key) else { return fallback }
+        guard contains(key), (try? decodeNil(forKey: key)) != true else { return fallback }
         return try decodeNonEmpty(type, forKey: key)
+    }
+
+    /// True when the key is there with a value (null counts as absent: it sets a key back to its default).
+    func present(_ key: Key) -> Bool {
+        contains(key) && (try? decodeNil(forKey: key)) != true
     }
 
     /// An optional value: absent gives `fallback`.

@@ -23,25 +23,41 @@ extension PrinterService {
             return json(["error": "unknown API path \(request.path); see /api/v1/printers"], status: 404)
         }
         let route = Array(parts.dropFirst(2))
+        // With credentials asked for, everything but the printer list needs a user (docs/security.md).
+        var identity = ClientIdentity.anonymous
+        if route != ["printers"] {
+            switch admit(request, needsCredentials: true) {
+            case .allowed(let client): identity = client
+            case .refused(let response): return response
+            }
+        }
         switch (request.method, route.first, route.count) {
         case ("GET", "printers", 1), ("HEAD", "printers", 1):
             return json(printers.map { printerSummary($0, request: request) })
         case ("GET", "jobs", 1), ("HEAD", "jobs", 1):
-            return listJobs(request)
+            return listJobs(request, identity: identity)
         case ("DELETE", "jobs", 1):
             if let refusal = refuseMutation(request) { return refusal }
             return deleteJobs(request)
         case ("GET", "jobs", 2), ("HEAD", "jobs", 2):
-            guard let job = job(route[1]) else { return json(["error": "no job \(route[1])"], status: 404) }
+            guard let job = job(route[1]), canSee(job, identity) else {
+                return json(["error": "no job \(route[1])"], status: 404)
+            }
             return jsonBytes(JobRecorder.json(of: job))
         case ("GET", "jobs", 4) where route[2] == "files", ("HEAD", "jobs", 4) where route[2] == "files":
+            guard let job = job(route[1]), canSee(job, identity) else {
+                return json(["error": "no job \(route[1])"], status: 404)
+            }
             return jobFile(jobID: route[1], name: route[3])
         case ("GET", "jobs", 3) where route[2] == "text", ("HEAD", "jobs", 3) where route[2] == "text":
+            guard let job = job(route[1]), canSee(job, identity) else {
+                return json(["error": "no job \(route[1])"], status: 404)
+            }
             return jobText(jobID: route[1])
         case ("GET", "wait", 1):
-            return wait(request)
+            return wait(request, identity: identity)
         case ("GET", "events", 1):
-            return eventStream(request)
+            return eventStream(request, identity: identity)
         case (_, "printers", 1), (_, "jobs", 1), (_, "jobs", 2), (_, "wait", 1), (_, "events", 1),
             (_, "jobs", 3) where route[2] == "text":
             return json(["error": "method \(request.method) not allowed on \(request.path)"], status: 405)
@@ -50,26 +66,25 @@ extension PrinterService {
         }
     }
 
-    /// A mutating call is refused (403) unless it carries the API token, or, with no token set, comes from
-    /// loopback.
+    /// A mutating call is refused unless it carries the API token (compared in constant time); with credentials
+    /// asked for, an admin's credentials do too (401 without credentials, 403 for other users); with neither
+    /// set, only loopback may change things.
     func refuseMutation(_ request: HTTPRequest) -> HTTPResponse? {
-        if let apiToken {
-            guard request.headers["Authorization"] == "Bearer \(apiToken)" else {
-                return json(["error": "this call needs Authorization: Bearer <api token>"], status: 403)
-            }
-            return nil
-        }
-        guard request.isLoopback else {
+        switch changeRefusal(request) {
+        case nil: return nil
+        case .http(let response): return response
+        case .notAdmin: return json(["error": "changes are for admins (vprinter --admin NAME)"], status: 403)
+        case .needsToken: return json(["error": "this call needs Authorization: Bearer <api token>"], status: 403)
+        case .notLoopback:
             return json(
                 ["error": "changes are accepted from loopback only; start vprinter with --api-token"], status: 403)
         }
-        return nil
     }
 
     /// Jobs oldest first, with the filters of ``JobQuery`` (docs/api.md "Queries").
-    func listJobs(_ request: HTTPRequest) -> HTTPResponse {
+    func listJobs(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
         do throws(JobQueryError) {
-            return jsonList(selectJobs(try JobQuery(parameters: request.query)))
+            return jsonList(selectJobs(try JobQuery(parameters: request.query), identity: identity))
         } catch {
             return refusal(error)
         }
@@ -119,18 +134,19 @@ extension PrinterService {
         return HTTPResponse(status: status, headers: headers, body: .bytes(bytes + [0x0A]))
     }
 
-    /// The jobs a query selects, oldest first.
-    func selectJobs(_ query: JobQuery) -> [Job] {
-        printers.flatMap { $0.jobs(matching: query) }.sorted { $0.id < $1.id }
+    /// The jobs a query selects that the client may see, oldest first.
+    func selectJobs(_ query: JobQuery, identity: ClientIdentity = .anonymous) -> [Job] {
+        printers.flatMap { $0.jobs(matching: query) }.filter { canSee($0, identity) }.sorted { $0.id < $1.id }
     }
 
-    /// The ended jobs a query selects, oldest first; the text of jobs still printing is not read.
-    func selectEndedJobs(_ query: JobQuery) -> [Job] {
+    /// The ended jobs a query selects that the client may see, oldest first; the text of jobs still printing is
+    /// not read.
+    func selectEndedJobs(_ query: JobQuery, identity: ClientIdentity = .anonymous) -> [Job] {
         var withoutText = query
         withoutText.text = nil
         return printers.flatMap { printer in
             printer.jobs(matching: withoutText).filter { job in
-                guard job.state.isTerminal else { return false }
+                guard job.state.isTerminal, canSee(job, identity) else { return false }
                 guard query.text != nil else { return true }
                 return query.matches(text: (printer.sideTexts(jobID: job.id) ?? []).compactMap(\.text))
             }
@@ -176,7 +192,7 @@ extension PrinterService {
 
     /// Blocks until `count` (or `jobs`) jobs that pass the filters have ended, then answers them; 408 after
     /// `timeout` seconds.
-    func wait(_ request: HTTPRequest) -> HTTPResponse {
+    func wait(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
         let counts = [request.queryValue("count"), request.queryValue("jobs")].compactMap { $0 }
         guard let countText = counts.first, let count = Int(countText), count > 0 else {
             return json(["error": "wait needs count=N (or jobs=N) with N > 0"], status: 400)
@@ -201,7 +217,7 @@ extension PrinterService {
         defer { subscription.cancel() }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let ended = selectEndedJobs(query)
+            let ended = selectEndedJobs(query, identity: identity)
             if ended.count >= count { return jsonList(ended) }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
@@ -217,7 +233,7 @@ extension PrinterService {
     }
 
     /// Server-sent events (text/event-stream): one event per job or printer state change.
-    func eventStream(_ request: HTTPRequest) -> HTTPResponse {
+    func eventStream(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
         guard events.subscriberCount < Self.maximumEventStreams else {
             return json(["error": "too many event streams open"], status: 503)
         }
@@ -238,7 +254,7 @@ extension PrinterService {
                         return
                     }
                     if batch.isEmpty { try stream.write(": keep-alive\n\n") }
-                    for event in batch {
+                    for event in batch where self.mayReceive(event, identity) {
                         let data =
                             (try? JSONSerialization.data(withJSONObject: event.json, options: [.sortedKeys])) ?? Data()
                         try stream.write("id: \(event.sequence)\nevent: \(event.kind.rawValue)\ndata: ")
@@ -248,5 +264,11 @@ extension PrinterService {
                     try stream.flush()
                 }
             })
+    }
+
+    /// Whether an event may go to a client: printer events always, job events when it may see the job.
+    func mayReceive(_ event: PrinterEvent, _ identity: ClientIdentity) -> Bool {
+        guard access.isEnabled, !identity.isAdmin, let id = event.jobID else { return true }
+        return job(String(id)).map { canSee($0, identity) } ?? false
     }
 }

@@ -19,6 +19,7 @@ extension PrinterService {
         }
         switch (request.method, route[2], route.count) {
         case ("GET", "faults", 3):
+            if case .refused(let response) = admit(request, needsCredentials: true) { return response }
             return json(printer.faultList)
         case ("POST", "faults", 3):
             if let refusal = refuseMutation(request) { return refusal }
@@ -41,7 +42,7 @@ extension PrinterService {
             return json(["added": ids], status: 201)
         case ("DELETE", "faults", 3):
             if let refusal = refuseMutation(request) { return refusal }
-            return json(["cleared": printer.clearFaults()])
+            return clearFaults(printer, request: request)
         case ("DELETE", "faults", 4):
             if let refusal = refuseMutation(request) { return refusal }
             guard let id = Int(route[3]), printer.clearFaults(id) > 0 else {
@@ -58,10 +59,7 @@ extension PrinterService {
                 }
                 level = number
             }
-            guard printer.setTrayLevel(source: object["source"] as? String, level: level) else {
-                return json(["error": "no such tray"], status: 404)
-            }
-            return json(["ok": true])
+            return loadTray(printer, object: object, level: level)
         case ("POST", "supplies", 3):
             if let refusal = refuseMutation(request) { return refusal }
             let object = requestJSON(body) ?? [:]
@@ -89,7 +87,7 @@ extension PrinterService {
             printer.setOutputBinLevel(level)
             return json(["ok": true])
         default:
-            return json(["error": "unknown API path \(request.path)"], status: 404)
+            return handlePanelAPI(request, printer: printer, route: route, body: body)
         }
     }
 

@@ -4,6 +4,11 @@ import HTTPServer
 /// Health, metrics, printers at runtime and power (issue 13 parts 5-6, issue 15 part 1; docs/api.md):
 /// `GET /livez`, `GET /readyz`, `GET /metrics`, `POST /api/v1/printers`, `GET|DELETE /api/v1/printers/<name>`,
 /// `POST /api/v1/printers/<name>/power`; and the silence of a printer that is switched off.
+///
+/// With credentials asked for (`--user`, docs/security.md), creating, deleting and switching printers are for
+/// admins (or the API token), as every change is; the health checks and `/metrics` stay open (they name
+/// printers and count jobs, as `GET /api/v1/printers` does, and show nothing printed), and so does reading
+/// one printer as the list does.
 extension PrinterService {
     /// The largest body `POST /api/v1/printers` and the power call read.
     static let maximumPrinterBodyBytes = 64 * 1024
@@ -138,7 +143,7 @@ extension PrinterService {
         let host = request.host ?? "localhost"
         let authority =
             "\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(hosted.port ?? request.localPort)"
-        var object = PrinterOverview(hosted.printer).json(authority: authority)
+        var object = PrinterOverview(hosted.printer).json(authority: authority, secure: request.isEncrypted)
         object["printer-id"] = hosted.id
         object["power"] = hosted.printer.power.isOn ? "on" : "off"
         object["port"] = Int(hosted.port ?? request.localPort)

@@ -22,29 +22,21 @@ extension PrinterService {
                     status: 200, headers: headers, body: .bytes(PrinterIconImage.png(size: size, color: color)))
             }
         }
-        if path == "/" || path == "/index.html" || printer(atPath: path) != nil {
-            return html(StatusPage.html(printers: printers))
+        if let asset = webAsset(request) { return asset }
+        let identity: ClientIdentity
+        switch admit(request, needsCredentials: true) {
+        case .allowed(let client): identity = client
+        case .refused(let response): return response
         }
-        if path.hasPrefix("/jobs/") {
-            let id = String(path.dropFirst("/jobs/".count))
-            guard let job = job(id) else { return HTTPResponse(status: 404, text: "There is no job \(id).\n") }
-            return html(JobPage.html(job))
-        }
+        if let page = webPage(request, identity: identity) { return page }
         return HTTPResponse(status: 404, text: "Not found: \(path)\n")
-    }
-
-    /// A web page; never cached, since it shows live state.
-    func html(_ text: String) -> HTTPResponse {
-        var response = HTTPResponse(status: 200, text: text, contentType: "text/html; charset=utf-8")
-        response.headers.set("Cache-Control", "no-store")
-        return response
     }
 
     /// A printer as `GET /api/v1/printers` lists it, with URIs built from the host and port the client used.
     func printerSummary(_ printer: Printer, request: HTTPRequest) -> [String: Any] {
         if let hosted = registry.printer(named: printer.name) { return summary(of: hosted, request: request) }
         let host = request.host ?? "localhost"
-        return PrinterOverview(printer).json(authority: "\(host):\(request.localPort)")
+        return PrinterOverview(printer).json(authority: "\(host):\(request.localPort)", secure: request.isEncrypted)
     }
 
     func json(_ object: Any, status: Int = 200) -> HTTPResponse {

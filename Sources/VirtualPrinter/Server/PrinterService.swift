@@ -28,9 +28,16 @@ public final class PrinterService: HTTPHandler {
     /// When set, mutating API calls need `Authorization: Bearer <token>`; when nil, they are accepted from
     /// loopback only.
     let apiToken: String?
+    /// The digest of `apiToken`, compared in constant time.
+    let apiTokenDigest: [UInt8]?
+    /// Who may do what when credentials are asked for (`--user`); `.open` asks for none.
+    let access: AccessControl
+    /// What the ports speak (TLS or not) and whether credentials are asked for: the System Service's URIs
+    /// and the answer to credentials over plain HTTP (426 when TLS is there to upgrade to).
+    let security: PrinterSecurity
 
     public init(
-        printers: [Printer], events: EventHub? = nil, apiToken: String? = nil,
+        printers: [Printer], events: EventHub? = nil, apiToken: String? = nil, access: AccessControl = .open,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         registry = PrinterRegistry(
@@ -39,20 +46,27 @@ public final class PrinterService: HTTPHandler {
             })
         self.events = events ?? printers.first?.events ?? EventHub()
         self.apiToken = apiToken
+        apiTokenDigest = apiToken.map { ConstantTime.digest(of: Array($0.utf8)) }
+        self.access = access
+        security = printers.first?.configuration.security ?? PrinterSecurity()
         self.log = log
         metrics = ServiceMetrics()
     }
 
-    /// A service over a registry that a ``PrinterFleet`` fills.
+    /// A service over a registry that a ``PrinterFleet`` fills; `security` is what its ports speak and ask,
+    /// which every printer the fleet makes states too.
     public init(
-        registry: PrinterRegistry, events: EventHub, apiToken: String? = nil,
-        metrics: ServiceMetrics = ServiceMetrics(),
+        registry: PrinterRegistry, events: EventHub, apiToken: String? = nil, access: AccessControl = .open,
+        security: PrinterSecurity = PrinterSecurity(), metrics: ServiceMetrics = ServiceMetrics(),
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.registry = registry
         self.metrics = metrics
         self.events = events
         self.apiToken = apiToken
+        apiTokenDigest = apiToken.map { ConstantTime.digest(of: Array($0.utf8)) }
+        self.access = access
+        self.security = security
         self.log = log
     }
 
@@ -62,6 +76,14 @@ public final class PrinterService: HTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        if request.method == "OPTIONS" {
+            // A switched-off printer answers nothing, not even OPTIONS.
+            if let printer = printer(atPathOrBelow: request.path), !printer.power.isOn { return Self.unanswered }
+            // RFC 9110 section 9.3.7; CUPS sends `OPTIONS *` to upgrade a connection to TLS (RFC 2817).
+            var response = HTTPResponse(status: 200)
+            response.headers.set("Allow", "GET, HEAD, OPTIONS, POST")
+            return response
+        }
         if let response = handleFleetRequest(request, body: &body) { return response }
         if request.path.hasPrefix("/api/v1/printers/") {
             let route = request.path.split(separator: "/").dropFirst(2).map(String.init)
@@ -71,6 +93,12 @@ public final class PrinterService: HTTPHandler {
                 }
                 return handlePrinterAPI(request, route: route, body: bytes)
             }
+        }
+        if request.method == "POST", request.path.hasPrefix("/api/v1/jobs/"), request.path.hasSuffix("/release") {
+            guard let bytes = try? body.readAll(maximum: Self.maximumFaultBodyBytes) else {
+                return HTTPResponse(status: 413, text: "The request body is too large.\n")
+            }
+            return releaseAtPrinter(request, body: bytes)
         }
         if request.path == "/api" || request.path.hasPrefix("/api/") { return handleAPI(request) }
         if request.method == "POST" {
@@ -119,7 +147,17 @@ public final class PrinterService: HTTPHandler {
         }
         guard let (message, remainder) = decoded else { return HTTPResponse(status: 500) }
         if request.path == SystemService.path {
-            return ipp(SystemService(service: self).perform(message, request: request), to: message, since: started)
+            // Reading the system is open as Get-Printer-Attributes is; changes follow the API's rules.
+            var refusal: ChangeRefusal?
+            if SystemService.changingOperations.contains(message.operation) {
+                refusal = changeRefusal(request)
+            } else if case .refused(let response) = admit(request, needsCredentials: false) {
+                return response
+            }
+            if case .http(let response)? = refusal { return response }
+            return ipp(
+                SystemService(service: self).perform(message, request: request, refusal: refusal), to: message,
+                since: started)
         }
         let target: IPPRequestValidator.Target
         switch IPPRequestValidator.validate(message) {
@@ -131,14 +169,26 @@ public final class PrinterService: HTTPHandler {
                 .error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message,
                 since: started)
         }
+        // A switched-off printer answers nothing, not even a request for credentials.
         guard printer.power.isOn else { return Self.unanswered }
+        let identity: ClientIdentity
+        switch admit(request, needsCredentials: !Printer.openOperations.contains(message.operation)) {
+        case .allowed(let client): identity = client
+        case .refused(let response): return response
+        }
         let operation = message[group: .operationAttributes]
         let user = operation?["requesting-user-name"]?.value?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-        let context = IPPRequestContext(
+        var context = IPPRequestContext(
             message: message, host: request.host ?? "localhost", port: request.localPort,
-            user: user ?? "anonymous",
+            user: identity.userName ?? user ?? "anonymous",
             client: ClientInfo(address: request.remoteAddress, userAgent: request.headers["User-Agent"]),
             printerURI: target.printerURI, jobID: target.jobID)
+        context.identity = identity
+        context.requiresAuthentication = access.isEnabled
+        context.isEncrypted = request.isEncrypted
+        if let refusal = printer.authorizationRefusal(context) {
+            return ipp(refusal.response, to: message, since: started)
+        }
         var abort: HTTPResponse.Abort?
         var bytesPerSecond: Int?
         for effect in printer.requestFaultEffects(operation: message.operation.description) {

@@ -34,7 +34,8 @@ extension Printer {
             }
         }
         add("notify-subscription-id", description: true, [.integer(Int32(clamping: subscription.id))])
-        add("notify-printer-uri", description: true, [.uri(printerURI(authority: context.uriAuthority))])
+        let notifyPrinterURI = printerURI(authority: context.uriAuthority, scheme: context.uriScheme)
+        add("notify-printer-uri", description: true, [.uri(notifyPrinterURI)])
         add("notify-subscriber-user-name", description: true, [.name(subscription.owner)])
         add("notify-sequence-number", description: true, [.integer(Int32(clamping: subscription.lastSequence))])
         add("notify-printer-up-time", description: true, [.integer(upTime(at: Clock.now()))])
@@ -72,7 +73,7 @@ extension Printer {
         group.append("notify-charset", .charset(template.charset))
         group.append("notify-natural-language", .naturalLanguage(template.naturalLanguage))
         if let userData = template.userData { group.append("notify-user-data", .octetString(userData)) }
-        group.append("notify-printer-uri", .uri(printerURI(authority: context.uriAuthority)))
+        group.append("notify-printer-uri", .uri(printerURI(authority: context.uriAuthority, scheme: context.uriScheme)))
         group.append("printer-up-time", .integer(upTime(of: event.time)))
         group.append("printer-state", .enumValue(notification.printer.stateValue))
         group.append(

@@ -33,6 +33,13 @@ final class FileOutput {
         }
     }
 
+    /// Flushes the file's data to the disk (fsync), so that it survives a crash of the machine, not only of the
+    /// process.
+    func sync() throws(DocumentError) {
+        guard descriptor >= 0 else { return }
+        if retryingEINTR({ fsync(descriptor) }) < 0 { throw .storage(path: path, errno: errno) }
+    }
+
     /// Closes the file, reporting a deferred write error.
     func close() throws(DocumentError) {
         guard descriptor >= 0 else { return }

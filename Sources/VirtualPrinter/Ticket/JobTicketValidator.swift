@@ -82,6 +82,7 @@ struct JobTicketValidator {
     func isSupportedCollection(_ members: [IPPAttribute], of name: String, memberNames: IPPAttribute) -> Bool {
         let allowed = Set(memberNames.values.compactMap(\.stringValue))
         guard !members.isEmpty else { return false }
+        if name == "finishings-col" { return isSupportedFinishing(members, allowed: allowed) }
         for member in members {
             guard allowed.contains(member.name), let value = member.value, member.values.count == 1 else {
                 return false
@@ -123,4 +124,29 @@ struct JobTicketValidator {
 
     /// Media sizes within this many hundredths of a millimetre match (rounding between inches and mm).
     static let mediaSizeTolerance: Int32 = 100
+
+    /// A finishings-col value (PWG 5100.1): its finishing-template is one of finishing-template-supported, and each
+    /// detail collection (stitching, punching, folding, binding, trimming...) holds only members whose values the
+    /// printer lists in `<member>-supported` (keywords in the list, integers in its ranges).
+    func isSupportedFinishing(_ members: [IPPAttribute], allowed: Set<String>) -> Bool {
+        for member in members {
+            guard allowed.contains(member.name), !member.values.isEmpty else { return false }
+            if member.name == "finishing-template" {
+                guard member.values.count == 1, let template = member.value?.stringValue,
+                    printer["finishing-template-supported"]?.values.contains(where: { $0.stringValue == template })
+                        == true
+                else { return false }
+                continue
+            }
+            for value in member.values {
+                guard case .collection(let details) = value, !details.isEmpty else { return false }
+                for detail in details {
+                    guard let supported = printer["\(detail.name)-supported"], !detail.values.isEmpty,
+                        detail.values.allSatisfy({ isSupported($0, of: detail.name, by: supported) })
+                    else { return false }
+                }
+            }
+        }
+        return true
+    }
 }

@@ -1,4 +1,10 @@
-/// Pieces shared by the web pages: escaping, the page frame, its style and the script that keeps it current.
+import Foundation
+
+/// Pieces shared by the web pages: escaping, the page frame with its header, and small formatting helpers.
+///
+/// Every page is rendered here on the server, complete and readable without JavaScript; the script
+/// (``WebScript``) only keeps the parts marked `data-live` current from the event stream, sends the controls' JSON
+/// API calls and adds keyboard navigation.
 enum HTML {
     /// HTML-escapes text that may come from clients (job names, user names, document names); safe in element
     /// content and in quoted attribute values.
@@ -18,45 +24,113 @@ enum HTML {
         return out
     }
 
-    /// A whole page: `title` (escaped here) and `body` (already HTML).
-    static func page(title: String, body: String) -> String {
+    /// What the event stream should refresh a page for: every event, one printer's, or one job's.
+    enum LiveScope {
+        case all
+        case printer(String)
+        case job(Int)
+
+        var attributes: String {
+            switch self {
+            case .all: " data-live-scope=\"all\""
+            case .printer(let name): " data-live-scope=\"printer\" data-live-printer=\"\(escape(name))\""
+            case .job(let id): " data-live-scope=\"job\" data-live-job=\"\(id)\""
+            }
+        }
+    }
+
+    /// A whole page: `title` (escaped here) and `body` (already HTML), with the header's navigation.
+    static func page(title: String, body: String, live: LiveScope = .all) -> String {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <style>\(style)</style></head>
-        <body><main id="content">\(body)</main>
-        <p class="live" id="live">Not connected to the event stream; reload to update.</p>
-        <script>\(script)</script></body></html>
+        <link rel="stylesheet" href="\(WebAssets.stylePath)">
+        <script src="\(WebAssets.scriptPath)" defer></script></head>
+        <body\(live.attributes)><a class="skip" href="#content">Skip to the content</a>
+        <header class="top"><a class="brand" href="/">vprinter</a><nav aria-label="Main">\
+        <a href="/#printers">Printers</a> <a href="/#jobs">Jobs</a> \
+        <a href="/api/v1/printers">API</a></nav></header>
+        <main id="content"><p class="result" id="result" role="status" aria-live="polite"></p>\(body)</main>
+        <footer><p class="live" id="live" role="status">Live updates need JavaScript; reload to update.</p></footer>
+        </body></html>
         """
     }
 
-    static let style = """
-        body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}h1,h2{margin:.4em 0}\
-        section.printer{border:1px solid #ccc;border-radius:6px;padding:0 1em 1em;margin-bottom:1.5em}\
-        table{border-collapse:collapse;margin:.5em 0}td,th{padding:4px 10px;border-bottom:1px solid #ddd;\
-        text-align:left;vertical-align:top}.state-idle{color:#070}.state-processing{color:#06c}\
-        .state-stopped{color:#c00}.thumbs img{height:96px;border:1px solid #999;margin:2px;background:#fff}\
-        .meter{display:inline-block;width:120px;height:10px;border:1px solid #888;vertical-align:middle}\
-        .meter span{display:block;height:100%;background:#555}.live{color:#888;font-size:.85em}\
-        pre{background:#f6f6f6;padding:.5em;overflow:auto}
-        """
+    /// A control area: disabled until the script enables it (the controls call the JSON API from the script),
+    /// with a note saying so for a browser without JavaScript.
+    static func controls(_ inner: String, label: String) -> String {
+        "<fieldset class=\"controls\" data-needs-js disabled><legend>\(escape(label))</legend>"
+            + "<p class=\"no-js-note\">These controls call the JSON API and need JavaScript.</p>\(inner)</fieldset>"
+    }
 
-    /// Reloads the page's content whenever the event stream reports a change (EventSource, server-sent events):
-    /// the server renders and escapes everything, the script only swaps the fetched `<main>` in.
-    static let script = """
-        (function(){
-          var live=document.getElementById('live'),timer=null;
-          function refresh(){timer=null;fetch(location.href,{cache:'no-store'}).then(function(r){return r.text();})
-            .then(function(t){var d=new DOMParser().parseFromString(t,'text/html');
-              var m=d.getElementById('content');if(m){document.getElementById('content').innerHTML=m.innerHTML;}})
-            .catch(function(){});}
-          if(!window.EventSource){return;}
-          var source=new EventSource('/api/v1/events');
-          source.onopen=function(){live.textContent='Live: updates from /api/v1/events.';};
-          source.onerror=function(){live.textContent='Event stream lost; retrying.';};
-          ['job-created','job-state-changed','job-progress','printer-state-changed','printer-config-changed']
-            .forEach(function(kind){source.addEventListener(kind,function(){if(!timer){timer=setTimeout(refresh,250);}});});
-        })();
-        """
+    /// A button that makes one or more JSON API calls (`METHOD PATH`, separated by ` ; `), each with the same
+    /// JSON body when given; `confirm` is asked first. A `standalone` button (outside ``controls``) is disabled
+    /// until the script enables it.
+    static func callButton(
+        _ label: String, call: String, body: String? = nil, confirm: String? = nil, id: String? = nil,
+        ariaLabel: String? = nil, pressed: Bool? = nil, disabledReason: String? = nil, standalone: Bool = false
+    ) -> String {
+        var html = "<button type=\"button\""
+        if let id { html += " id=\"\(escape(id))\"" }
+        if let ariaLabel { html += " aria-label=\"\(escape(ariaLabel))\"" }
+        if standalone && disabledReason == nil { html += " data-needs-js disabled title=\"needs JavaScript\"" }
+        html += " data-call=\"\(escape(call))\""
+        if let body { html += " data-body=\"\(escape(body))\"" }
+        if let confirm { html += " data-confirm=\"\(escape(confirm))\"" }
+        if let pressed { html += " aria-pressed=\"\(pressed)\"" }
+        if let disabledReason {
+            html += " disabled data-disabled-reason=\"\(escape(disabledReason))\" title=\"\(escape(disabledReason))\""
+        }
+        html += ">\(escape(label))</button>"
+        if let disabledReason { html += " <span class=\"why\">\(escape(disabledReason))</span>" }
+        return html
+    }
+
+    /// A JSON string literal of `text`, for data-body attributes (escaped again by ``callButton``).
+    static func jsonString(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    /// A JSON value as compact text (sorted keys), for showing ticket values.
+    static func jsonText(_ value: Any?) -> String {
+        guard let value else { return "" }
+        if let text = value as? String { return text }
+        guard JSONSerialization.isValidJSONObject([value]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: [value], options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return "\(value)" }
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    /// Percent-encodes a query value or path segment (RFC 3986 section 2.1): everything but unreserved characters.
+    static func percentEncode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            if byte < 0x80, character.isLetter || character.isNumber || "-._~".contains(character) {
+                out.append(character)
+            } else {
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    /// A printer-state badge: the keyword in its color, with the words for it.
+    static func stateBadge(_ state: String) -> String {
+        "<span class=\"badge state-\(escape(state))\">\(escape(state))</span>"
+    }
+
+    /// A count with thousands separators (10,000).
+    static func count(_ number: Int) -> String {
+        let digits = String(number)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0, digit != "-" { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
 }

@@ -1,78 +1,173 @@
-import Foundation
-
-/// The page of one job at `/jobs/<id>`: its state, its ticket (the job template attributes as received), its
-/// documents and every printed side.
+/// The viewer of one job at `/jobs/<id>`: its state, each printed sheet as a front and back pair with the
+/// page numbers placed on each side and each side's text beside it, the ticket the client sent next to what the
+/// printer did, its warnings, documents and state history. Keys (with the script): ← → sides, [ ] jobs, z zoom.
 enum JobPage {
-    static func html(_ job: Job) -> String {
+    /// The jobs before and after this one in id order (the job list's order, newest first, reversed).
+    struct Neighbours {
+        var older: Int?
+        var newer: Int?
+    }
+
+    static func html(_ job: Job, printer: Printer, neighbours: Neighbours) -> String {
         let e = HTML.escape
         let record = JobRecorder.record(of: job)
-        var body = "<p><a href=\"/\">← all jobs</a> · <a href=\"/api/v1/jobs/\(job.id)\">job record (JSON)</a></p>"
-        body += "<h1>Job \(job.id): <span class=\"job-name\">\(e(job.name))</span></h1>"
-        body += "<table class=\"job-summary\">"
-        body += summaryRow("Printer", e(job.printerName))
-        body += summaryRow("State", "<b class=\"job-state\">\(job.state.keyword)</b>")
-        body += summaryRow("Reasons", e(job.reasons.joined(separator: ", ")))
-        body += summaryRow("Message", e(job.message))
-        body += summaryRow("User", e(job.user))
-        body += summaryRow("Client", e(job.client.address + (job.client.userAgent.map { " (\($0))" } ?? "")))
+        var body = "<nav class=\"crumbs\" aria-label=\"Jobs\"><a href=\"/\">All jobs</a> · "
+        body += "<a href=\"\(WebContext.panelPath(printer))\">\(e(printer.name))</a> · "
+        body +=
+            neighbours.older.map { "<a href=\"/jobs/\($0)\" id=\"older-job\" rel=\"prev\">‹ job \($0)</a>" }
+            ?? "<span class=\"pager-off\">‹ no older job</span>"
+        body += " · "
+        body +=
+            neighbours.newer.map { "<a href=\"/jobs/\($0)\" id=\"newer-job\" rel=\"next\">job \($0) ›</a>" }
+            ?? "<span class=\"pager-off\">no newer job ›</span>"
+        body += " · <a href=\"/api/v1/jobs/\(job.id)\">record (JSON)</a> · "
+        body += "<a href=\"/api/v1/jobs/\(job.id)/text\">text (JSON)</a></nav>"
+        body +=
+            "<h1>Job \(job.id): <span class=\"job-name\">\(e(job.name.isEmpty ? "(no name)" : job.name))</span></h1>"
+        body += "<div id=\"job-summary\" data-live>\(summary(job, record: record))</div>"
+        body += "<section class=\"viewer\" aria-labelledby=\"sides-title\"><h2 id=\"sides-title\">Printed sheets</h2>"
+        body +=
+            "<div class=\"toolbar\"><button type=\"button\" id=\"zoom\" aria-pressed=\"false\" data-needs-js disabled>"
+        body += "Zoom to 100 %</button> <span id=\"side-position\" aria-live=\"polite\"></span>"
+        body += "<p class=\"hint\">Keys: <kbd>←</kbd> <kbd>→</kbd> previous and next side, <kbd>[</kbd> <kbd>]</kbd> "
+        body += "older and newer job, <kbd>z</kbd> zoom. Click a side for its PNG at full size.</p></div>"
+        body += "<div id=\"sheets\" data-live>\(sheets(job, printer: printer))</div></section>"
+        body += "<div id=\"job-details\" data-live>"
+        body += ticket(record)
+        body += warnings(record)
+        body += history(job)
+        body += documents(job)
+        body += "</div>"
+        return HTML.page(title: "vprinter job \(job.id)", body: body, live: .job(job.id))
+    }
+
+    /// State, reasons, message and the facts of the job.
+    static func summary(_ job: Job, record: [String: Any]) -> String {
+        let e = HTML.escape
+        var html = "<dl class=\"facts job-summary\"><dt>State</dt><dd>"
+        html += "<span class=\"job-state\">\(HTML.stateBadge(job.state.keyword))</span></dd>"
+        html += "<dt>Reasons</dt><dd class=\"job-state-reasons\">\(e(job.reasons.joined(separator: ", ")))</dd>"
+        html += "<dt>Message</dt><dd>\(e(job.message))</dd>"
+        html += "<dt>Printer</dt><dd>\(e(job.printerName))</dd>"
+        html += "<dt>User</dt><dd>\(e(job.user))</dd>"
+        html += "<dt>Client</dt><dd>\(e(job.client.address + (job.client.userAgent.map { " (\($0))" } ?? "")))</dd>"
         if let times = record["times"] as? [String: String] {
             for key in ["created", "processing", "completed"] {
-                if let time = times[key] { body += summaryRow("Time \(key)", e(time)) }
+                if let time = times[key] { html += "<dt>\(key.capitalized)</dt><dd><time>\(e(time))</time></dd>" }
             }
         }
-        body += summaryRow("Sheets", "\(record["sheets"] ?? 0) × \(job.copies) copies")
-        body += "</table>"
-        body += ticket(record["attributes"] as? [String: Any] ?? [:])
-        body += documents(job)
-        body += "<h2>Printed sides</h2>"
-        if job.impressions.isEmpty { body += "<p>None yet.</p>" }
-        body += "<div class=\"thumbs sides\">"
-        for impression in job.impressions {
-            body += StatusPage.thumbnail(jobID: job.id, impression)
+        let sheets = record["sheets"] as? Int ?? 0
+        html += "<dt>Printed</dt><dd>\(job.impressions.count) side\(job.impressions.count == 1 ? "" : "s") on "
+        html += "\(sheets) sheet\(sheets == 1 ? "" : "s") × \(job.copies) cop\(job.copies == 1 ? "y" : "ies")</dd>"
+        for key in ["media-actual", "sides-actual", "print-color-mode-actual"] {
+            if let value = record[key] as? String { html += "<dt>\(key)</dt><dd>\(e(value))</dd>" }
         }
-        body += "</div>"
-        return HTML.page(title: "vprinter job \(job.id)", body: body)
+        return html + "</dl>"
     }
 
-    static func summaryRow(_ label: String, _ valueHTML: String) -> String {
-        "<tr><th>\(label)</th><td>\(valueHTML)</td></tr>"
+    /// The ticket as sent next to what the printer printed with: attributes it ignored or replaced are marked,
+    /// and media, sides and print-color-mode show the value used (`*-actual`).
+    static func ticket(_ record: [String: Any]) -> String {
+        let e = HTML.escape
+        let sent = record["attributes"] as? [String: Any] ?? [:]
+        let ignored = record["ignored-attributes"] as? [[String: Any]] ?? []
+        let actual: [String: String] = [
+            "media": "media-actual", "media-col": "media-actual", "sides": "sides-actual",
+            "print-color-mode": "print-color-mode-actual",
+        ]
+        var html = "<section aria-labelledby=\"ticket-title\"><h2 id=\"ticket-title\">Ticket: sent and done</h2>"
+        html += "<div class=\"scroll\"><table class=\"ticket\"><thead><tr><th scope=\"col\">Attribute</th>"
+        html +=
+            "<th scope=\"col\">Sent by the client</th><th scope=\"col\">What the printer did</th></tr></thead><tbody>"
+        var names = Set(sent.keys)
+        for entry in ignored { if let name = entry["name"] as? String { names.insert(name) } }
+        // Media, sides and color mode are always shown: what was used when the client sent none.
+        if !names.contains("media-col") { names.insert("media") }
+        names.formUnion(["sides", "print-color-mode"])
+        for name in names.sorted() {
+            let ignoredEntry = ignored.first { $0["name"] as? String == name }
+            let sentValue: String
+            if let value = sent[name] {
+                sentValue = "<code>\(e(HTML.jsonText(value)))</code>"
+            } else if let entry = ignoredEntry {
+                sentValue = "<code>\(e(HTML.jsonText(entry["sent"])))</code>"
+            } else {
+                sentValue = "<span class=\"muted\">not sent</span>"
+            }
+            var done: String
+            var rowClass = ""
+            if let entry = ignoredEntry {
+                let reason = entry["reason"] as? String ?? ""
+                let message = entry["message"] as? String ?? ""
+                if let used = entry["used"] {
+                    done = "<b>replaced</b> by <code>\(e(HTML.jsonText(used)))</code>"
+                } else {
+                    done = "<b>ignored</b>"
+                }
+                done += " <small>(\(e(reason)): \(e(message)))</small>"
+                rowClass = " class=\"changed\""
+            } else if let key = actual[name], let value = record[key] as? String {
+                let asSent = (sent[name] as? String) == value
+                done = asSent ? "printed as sent" : "printed with <code>\(e(value))</code>"
+                if sent[name] == nil { done += " <small>(the printer's default)</small>" }
+            } else {
+                done = "printed as sent"
+            }
+            html += "<tr\(rowClass)><th scope=\"row\">\(e(name))</th><td>\(sentValue)</td><td>\(done)</td></tr>"
+        }
+        return html + "</tbody></table></div></section>"
     }
 
-    /// The job template attributes, one row each, values as JSON.
-    static func ticket(_ attributes: [String: Any]) -> String {
-        var html = "<h2>Ticket</h2>"
-        guard !attributes.isEmpty else { return html + "<p>No job template attributes were sent.</p>" }
-        html += "<table class=\"ticket\"><tr><th>Attribute</th><th>Value</th></tr>"
-        for name in attributes.keys.sorted() {
-            html +=
-                "<tr><td>\(HTML.escape(name))</td><td><code>\(HTML.escape(jsonText(attributes[name])))</code></td></tr>"
+    /// What was wrong but printable.
+    static func warnings(_ record: [String: Any]) -> String {
+        let e = HTML.escape
+        let list = record["warnings"] as? [[String: Any]] ?? []
+        var html = "<section aria-labelledby=\"warnings-title\"><h2 id=\"warnings-title\">Warnings</h2>"
+        guard !list.isEmpty else { return html + "<p id=\"warning-count\">None: nothing was wrong.</p></section>" }
+        html += "<ul class=\"warnings\" id=\"warning-list\">"
+        for warning in list {
+            var place: [String] = []
+            if let document = warning["document"] as? Int { place.append("document \(document)") }
+            if let page = warning["page"] as? Int { place.append("page \(page)") }
+            html += "<li><b>\(e(warning["kind"] as? String ?? ""))</b>"
+            if !place.isEmpty { html += " (\(place.joined(separator: ", ")))" }
+            html += ": \(e(warning["message"] as? String ?? ""))</li>"
         }
-        return html + "</table>"
+        return html + "</ul></section>"
+    }
+
+    /// Every state the job passed through.
+    static func history(_ job: Job) -> String {
+        let e = HTML.escape
+        var html = "<section aria-labelledby=\"history-title\"><h2 id=\"history-title\">State history</h2>"
+        html += "<div class=\"scroll\"><table class=\"history\"><thead><tr><th scope=\"col\">Time</th>"
+        html += "<th scope=\"col\">State</th><th scope=\"col\">Reasons</th></tr></thead><tbody>"
+        for entry in job.history {
+            html += "<tr><td><time>\(JobRecorder.iso8601(entry.time))</time></td>"
+            html += "<td>\(HTML.stateBadge(entry.state.keyword))</td>"
+            html += "<td>\(e(entry.reasons.joined(separator: ", ")))</td></tr>"
+        }
+        return html + "</tbody></table></div></section>"
     }
 
     /// The documents as received, each linking to its file.
     static func documents(_ job: Job) -> String {
         let e = HTML.escape
-        var html = "<h2>Documents</h2>"
-        guard !job.documents.isEmpty else { return html + "<p>None received.</p>" }
-        html += "<table class=\"documents\"><tr><th>#</th><th>Name</th><th>Format sent</th><th>Format found</th>"
-        html += "<th>Compression</th><th>Bytes</th><th>Pages</th><th>SHA-256</th></tr>"
+        var html = "<section aria-labelledby=\"documents-title\"><h2 id=\"documents-title\">Documents</h2>"
+        guard !job.documents.isEmpty else { return html + "<p>None received.</p></section>" }
+        html += "<div class=\"scroll\"><table class=\"documents\"><thead><tr><th scope=\"col\">#</th>"
+        html += "<th scope=\"col\">Name</th><th scope=\"col\">Format sent</th><th scope=\"col\">Format found</th>"
+        html += "<th scope=\"col\">Compression</th><th scope=\"col\">Bytes</th><th scope=\"col\">Pages</th>"
+        html += "<th scope=\"col\">SHA-256</th></tr></thead><tbody>"
         for document in job.documents {
             let url = "/api/v1/jobs/\(job.id)/files/\(e(document.file))"
             html += "<tr><td><a href=\"\(url)\">\(document.number)</a></td><td>\(e(document.name ?? ""))</td>"
             html += "<td>\(e(document.format))</td><td>\(e(document.detectedFormat ?? "unknown"))</td>"
-            html += "<td>\(e(document.compression))</td><td>\(document.size)</td>"
-            html += "<td>\(document.pages.map(String.init) ?? "")</td><td><code>\(e(document.sha256))</code></td></tr>"
+            html += "<td>\(e(document.compression))</td><td>\(HTML.count(document.size))</td>"
+            html +=
+                "<td>\(document.pages.map(String.init) ?? "")</td><td><code class=\"hash\">\(e(document.sha256))</code></td>"
+            html += "</tr>"
         }
-        return html + "</table>"
-    }
-
-    static func jsonText(_ value: Any?) -> String {
-        guard let value else { return "" }
-        guard JSONSerialization.isValidJSONObject([value]),
-            let data = try? JSONSerialization.data(
-                withJSONObject: [value], options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return "\(value)" }
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+        return html + "</tbody></table></div></section>"
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import IPP
 
 /// What the web page and `GET /api/v1/printers` show of one printer, read at one moment: state, reasons,
-/// supplies and loaded media.
+/// supplies, trays and what is loaded in them, output bins, power.
 struct PrinterOverview {
     /// One marker supply (PWG 5100.13 printer-supply and printer-supply-description).
     struct Supply {
@@ -31,6 +31,11 @@ struct PrinterOverview {
     var supplies: [Supply]
     var mediaReady: [String]
     var jobCount: Int
+    var trays: [Printer.TrayStatus]
+    var bins: [Printer.BinStatus]
+    var isOn: Bool
+    var isPaused: Bool
+    var holdsNewJobs: Bool
 
     init(_ printer: Printer) {
         let (state, reasons, accepting, device) = printer.status.withLock {
@@ -54,7 +59,12 @@ struct PrinterOverview {
             Self.supply(value, description: index < descriptions.count ? descriptions[index] : nil)
         }
         mediaReady = attributes["media-ready"]?.values.compactMap(\.stringValue) ?? []
-        jobCount = printer.jobs.count
+        jobCount = printer.jobCount
+        trays = printer.trays
+        bins = printer.outputBins
+        isOn = printer.power.isOn
+        isPaused = printer.isPaused
+        holdsNewJobs = printer.holdsNewJobs
     }
 
     /// Reads a printer-supply value, `key=value;key=value;` (PWG 5100.13 section 6.5.x).
@@ -77,13 +87,23 @@ struct PrinterOverview {
     }
 
     /// The printer as `GET /api/v1/printers` answers it; `authority` is the host and port the client used.
-    func json(authority: String) -> [String: Any] {
+    func json(authority: String, secure: Bool = false) -> [String: Any] {
         [
             "printer-name": name, "printer-uuid": uuid, "printer-state": state, "printer-state-reasons": reasons,
             "printer-state-message": message, "printer-is-accepting-jobs": isAcceptingJobs,
-            "resource": resourcePath, "printer-uri-supported": "ipp://\(authority)\(resourcePath)",
-            "printer-more-info": "http://\(authority)/", "printer-supply": supplies.map(\.json),
+            "resource": resourcePath,
+            "printer-uri-supported": "\(secure ? "ipps" : "ipp")://\(authority)\(resourcePath)",
+            "printer-more-info": "\(secure ? "https" : "http")://\(authority)/", "printer-supply": supplies.map(\.json),
             "media-ready": mediaReady, "job-count": jobCount,
+            "trays": trays.map { tray -> [String: Any] in
+                var object: [String: Any] = [
+                    "name": tray.name, "level": tray.level, "capacity": tray.capacity, "manual": tray.isManual,
+                ]
+                if let media = tray.media { object["media"] = media }
+                if let type = tray.mediaType { object["media-type"] = type }
+                return object
+            },
+            "output-bins": bins.map { ["name": $0.name, "level": $0.level, "capacity": $0.capacity] },
         ]
     }
 }

@@ -1,0 +1,54 @@
+"""The printers list in Chromium: several printers with their state at a glance; a printer created from a profile
+with the form (POST /api/v1/printers) appears, is advertised and prints; deleting it asks first, then it is gone
+from the list, the API and avahi-browse."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from conftest import Announcements, enabled, pdf, text_of, unique, wait_for
+
+
+def listed(driver):
+    return driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('tr.printer'), "
+                                 "function (row) { return row.getAttribute('data-printer'); });")
+
+
+def test_create_a_printer_from_a_profile_and_delete_it(desktop, printer):
+    driver = desktop
+    driver.get(printer.base + "/")
+    enabled(driver)
+    assert listed(driver) == [printer.name]
+    name = unique("web-made")
+    watch = Announcements(name)
+    try:
+        driver.find_element(By.ID, "create-name").send_keys(name)
+        Select(driver.find_element(By.ID, "create-profile")).select_by_visible_text("color-inkjet")
+        Select(driver.find_element(By.ID, "create-scenario")).select_by_visible_text("toner-low")
+        driver.find_element(By.ID, "create-submit").click()
+        wait_for(lambda: listed(driver) == [printer.name, name], "the new printer in the list")
+        assert "(created at runtime)" in text_of(driver, "printer-" + name)
+        made = printer.get("/api/v1/printers/" + name)
+        assert made["resource"] == "/ipp/print/" + name and "marker-supply-low-report" in made["printer-state-reasons"]
+        assert "marker-supply-low-report" in text_of(driver, "printer-" + name)
+        assert watch.wait(True) is not None, "the new printer was never browsable"
+
+        # Its front panel, and a job printed to it.
+        driver.find_element(By.CSS_SELECTOR, "#printer-%s th a" % name).click()
+        enabled(driver)
+        assert name in driver.find_element(By.CSS_SELECTOR, "h1 .printer-name").text
+        job = printer.print_pdf("to the new printer", pdf([["hello"]]),
+                                uri=printer.uri.rsplit("/ipp/", 1)[0] + "/ipp/print/" + name)
+        wait_for(lambda: "completed" in (text_of(driver, "job-%d" % job) or ""), "its job completed on its panel")
+
+        driver.get(printer.base + "/")
+        enabled(driver)
+        driver.find_element(By.ID, "delete-" + name).click()
+        alert = driver.switch_to.alert
+        assert name in alert.text
+        alert.accept()
+        wait_for(lambda: listed(driver) == [printer.name], "the printer gone from the list")
+        status, _ = printer.call("GET", "/api/v1/printers/" + name)
+        assert status == 404
+        assert watch.wait(False) is not None, "still browsable after it was deleted"
+        assert "printer %s deleted" % name in text_of(driver, "result")
+    finally:
+        watch.stop()
