@@ -124,6 +124,29 @@ def test_a_job_printed_from_the_host_is_recorded_and_rendered_in_the_mounted_fol
     assert json.loads((folder / "job.json").read_text())["job-state"] == "completed"
 
 
+# A one-page PostScript document: the worker hands it to Ghostscript, which the runtime stage must hold.
+POSTSCRIPT = b"""%!PS-Adobe-3.0
+%%Pages: 1
+%%EndComments
+/Helvetica findfont 24 scalefont setfont
+72 700 moveto (PostScript in the container) show
+showpage
+%%EOF
+"""
+
+
+def test_a_postscript_job_is_rendered_by_the_images_ghostscript(start_container, tmp_path):
+    container = start_container(env={"VPRINTER_PROFILE": "enterprise-laser", "VPRINTER_RENDER_DPI": "100"})
+    client = container.client
+    document = tmp_path / "letter.ps"
+    document.write_bytes(POSTSCRIPT)
+    client.print_file(document, document_format="application/postscript", job_name="postscript")
+    [job] = client.wait(1, timeout=60)
+    assert job["job-state"] == "completed", (job.get("job-state-message"), container.logs())
+    assert job["documents"][0]["document-format-detected"] == "application/postscript"
+    assert len(job["impressions"]) == 1
+
+
 def test_the_health_check_fails_when_the_printer_does_not_answer(start_container):
     # The process is stopped from outside (the container's PID 1 ignores SIGSTOP sent from inside it): its
     # socket still accepts connections, but nothing answers GET /livez.
