@@ -67,7 +67,7 @@ struct CommandLineOptions: Sendable, Equatable {
     var maximumDifferingPixels: Int?
     var differenceFolder: String?
     var update = false
-    /// TLS and authentication (issue 12, docs/security.md).
+    /// TLS and authentication (docs/security.md).
     var security = SecurityOptions()
     /// `--config FILE`: printers and process options as JSON (docs/config.md).
     var configFile: String?

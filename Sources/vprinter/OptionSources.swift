@@ -1,7 +1,7 @@
 import Foundation
 import VirtualPrinter
 
-/// Where options come from besides the command line (issue 15 part 2, docs/config.md): `VPRINTER_<OPTION>`
+/// Where options come from besides the command line (docs/config.md): `VPRINTER_<OPTION>`
 /// variables and the process options of a `--config` file. Both become option arguments for the one parser,
 /// so every option the parser knows has its variable and its config key without further code; the command
 /// line wins over the environment, and the environment over the config file.

@@ -3,8 +3,8 @@ import IPP
 import Testing
 import VirtualPrinter
 
-/// Issue 13 through the library product: the text of printed sides, job queries, and snapshot comparison of
-/// printed sides, as a Swift test suite would use them on an embedded printer.
+/// What was printed, read through the library product: the text of printed sides, job queries, and snapshot
+/// comparison of printed sides, as a Swift test suite would use them on an embedded printer.
 @Suite struct LibraryPrintedTests {
     private func print(_ printer: EmbeddedPrinter, name: String, job: [IPPAttribute] = []) throws {
         let pdf = try #require(samplePDF)

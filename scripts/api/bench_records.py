@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Helpers of scripts/bench's `records` benchmark (issue 5).
+"""Helpers of scripts/bench's `records` benchmark (job records at scale).
 
 Usage: bench_records.py make OUTPUT COUNT         writes COUNT completed job records to OUTPUT/jobs/<id>/job.json,
                                                   in the format of docs/job-record.md (no printing needed)

@@ -1,5 +1,5 @@
-"""Helpers of the issue 13 tests (text, queries, snapshots, facts): documents made with ghostscript, Print-Job with
-job attributes, and running the vprinter command line."""
+"""Helpers of the tests of what was printed (text, queries, snapshots, facts): documents made with ghostscript,
+Print-Job with job attributes, and running the vprinter command line."""
 import os
 import struct
 import subprocess

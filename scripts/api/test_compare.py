@@ -1,4 +1,4 @@
-"""Issue 13 part 3: snapshots. `vprinter compare ACTUAL EXPECTED` on job folders, folders of PNGs and single PNGs:
+"""Snapshots. `vprinter compare ACTUAL EXPECTED` on job folders, folders of PNGs and single PNGs:
 identical jobs pass; the same document moved by 2 mm, or on other media, fails with the side named; --update makes
 the actual sides the expected ones; --diff writes difference images; the thresholds decide the exit status."""
 import json

@@ -1,4 +1,4 @@
-"""Crash recovery (issue 16): vprinter is killed with SIGKILL at random moments while several clients keep printing,
+"""Crash recovery: vprinter is killed with SIGKILL at random moments while several clients keep printing,
 round after round, and started again on the same output folder each time. After a final restart every job whose
 submission was acknowledged (Print-Job answered successful-ok, or Create-Job whose Close-Job was answered) must be
 completed with exactly the documents that were sent; every job folder must hold a record that validates against

@@ -1,4 +1,4 @@
-"""Issue 13 part 4: facts a test can check without pixels. Per impression: blank, ink coverage per channel, colored
+"""Facts a test can check without pixels. Per impression: blank, ink coverage per channel, colored
 pixels, ink cut by the margins; per job: ignored-attributes (the unsupported group the client got) and warnings
 (PDF syntax errors, raster pages made for other media or sides, a document in another format than declared). Every
 record is checked against docs/job-record.schema.json by the folder fixture."""

@@ -1,4 +1,4 @@
-"""The printers, power and health endpoints (issues 13 and 15) answer as docs/openapi.json says."""
+"""The printers, power and health endpoints answer as docs/openapi.json says."""
 import json
 import urllib.error
 import urllib.request

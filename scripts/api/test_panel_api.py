@@ -1,4 +1,4 @@
-"""The front panel's calls (issue 14; docs/api.md "Front panel calls") answer as docs/openapi.json says, and do
+"""The front panel's calls (docs/api.md "Front panel calls") answer as docs/openapi.json says, and do
 what they say: pause and hold new jobs (seen in printer-state-reasons and in a job held, then released), a tray
 loaded with a size and type (media-ready, media-col-ready through IPP), scenarios played and stopped, faults
 grouped and cleared by group or reason. Bad bodies answer 400, unknown scenarios 404."""

@@ -71,7 +71,7 @@ def test_a_sigkill_while_a_job_is_processing_prints_it_again_after_the_restart(f
         assert states == ["pending", "pending", "processing", "pending", "processing", "completed"], states
         assert "restarted" in job["history"][3]["job-state-message"]
         pages = sorted(name for name in os.listdir(folder + "/jobs/1") if name.startswith("page-"))
-        # Each side's image and, for a PDF, its text file (issue 13), made again once.
+        # Each side's image and, for a PDF, its text file, made again once.
         expected = [name % number for number in range(1, PAGES + 1) for name in ("page-%04d.png", "page-%04d.txt")]
         assert pages == expected, "page images made again, once"
         assert len(job["impressions"]) == PAGES and job["impressions"][0]["dpi"] == 20

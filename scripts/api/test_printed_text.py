@@ -1,4 +1,4 @@
-"""Issue 13 part 1: the text of every printed side, from the PDF (Poppler) or by OCR (Tesseract) for raster input,
+"""The text of every printed side, from the PDF (Poppler) or by OCR (Tesseract) for raster input,
 through GET /api/v1/jobs/<id>/text (checked against docs/openapi.json) and the page-NNNN.txt files."""
 import json
 import os
@@ -6,7 +6,7 @@ import os
 from conftest import WAIT_LIMIT, Printer, checked
 from printed import PAGES, make_pdf, make_pwg, print_job, read, words
 
-# Issue 13 "Done when": OCR of the 300 dpi PWG raster returns at least this share of the document's words.
+# OCR of the 300 dpi PWG raster must return at least this share of the document's words.
 MINIMUM_OCR_WORD_RATE = 0.95
 
 

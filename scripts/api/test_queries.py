@@ -1,4 +1,4 @@
-"""Issue 13 part 2: job queries. GET /api/v1/jobs filters, GET /api/v1/wait with the same filters and count=N,
+"""Job queries. GET /api/v1/jobs filters, GET /api/v1/wait with the same filters and count=N,
 DELETE /api/v1/jobs with filters, and the same filters as options of `vprinter jobs` and `vprinter wait`."""
 import json
 import os

@@ -1,4 +1,4 @@
-"""Fixtures of the client compatibility tests (issue 10, docs/clients.md).
+"""Fixtures of the client compatibility tests (docs/clients.md).
 
 One vprinter process per shipped profile (every profiles/*.json, found when the run starts, so that profiles added
 later are covered), all started at once and advertised over DNS-SD through the test's Avahi daemon on loopback; the

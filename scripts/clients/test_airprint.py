@@ -2,7 +2,7 @@
 
 Apple's client is not public; the rules are Apple's published AirPrint requirements as CUPS and PAPPL implement the
 printer side (apple/cups scheduler/dirsvc.c and tools/ippeveprinter.c register _universal._sub._ipp._tcp with URF
-and image/urf in pdl; michaelrsweet/pappl pappl/dnssd.c), and issue 10's list:
+and image/urf in pdl; michaelrsweet/pappl pappl/dnssd.c). Checked here:
 - iOS browses _universal._sub._ipp._tcp and lists only services with a non-empty URF key, which must equal
   urf-supported; pdl holds image/urf; the service name is unique;
 - the printer answers media-ready, media-col-ready (iOS 17 and later want media-source in every entry) and

@@ -1,9 +1,9 @@
 """Windows 10/11 (the IPP class driver, Mopria) against every profile.
 
 Windows' source is not public. What it asks for comes from Microsoft's printing documentation for the IPP class
-driver and the Mopria device specification as summarized in issue 10, and from the Windows-facing attributes PAPPL
-derives for the same clients (michaelrsweet/pappl pappl/printer-ipp.c: mopria-certified, printer-device-id,
-document-format-preferred); where a rule is a fact observed on real Windows machines it says so:
+driver and the Mopria device specification, and from the Windows-facing attributes PAPPL derives for the same
+clients (michaelrsweet/pappl pappl/printer-ipp.c: mopria-certified, printer-device-id, document-format-preferred);
+where a rule is a fact observed on real Windows machines it says so:
 - discovery over mDNS (_ipp._tcp), then Get-Printer-Attributes all;
 - a well-formed IEEE 1284 printer-device-id (PWG 5107.2): KEY:value; fields with MFG, MDL and CMD;
 - mopria-certified as an attribute and, with the same value, as a TXT key (Mopria discovery);

@@ -1,5 +1,5 @@
-"""Fixtures of the fleet tests (issue 13 parts 5-6, issue 15 parts 1-3): vprinter processes with or without
-DNS-SD, raw IPP over HTTP, and avahi-browse watching the loopback-only test daemon.
+"""Fixtures of the fleet tests (printers at runtime, power, health, configuration, fleets): vprinter processes
+with or without DNS-SD, raw IPP over HTTP, and avahi-browse watching the loopback-only test daemon.
 
 The binary is VPRINTER (set by scripts/fleet-test). Avahi is the daemon scripts/lib/services.sh started
 (DBUS_SYSTEM_BUS_ADDRESS); tests that need it are skipped with a reason when none answers. Printer names carry
@@ -30,7 +30,8 @@ import test_print as ipp  # noqa: E402  (the example's stdlib IPP encoder)
 
 # The longest any wait of these tests lasts, in seconds.
 WAIT_LIMIT = 60
-# Measured figures (Done-when of issues 13 and 15) go here, one JSON object a line.
+# Measured figures (how soon a printer is withdrawn or browsable again, fleet start-up) go here, one JSON
+# object a line.
 FIGURES = pathlib.Path(os.environ.get("VP_ARTIFACTS", REPO / "artifacts")) / "fleet-test" / "figures.jsonl"
 
 GET_PRINTER_ATTRIBUTES = 0x000B

@@ -1,4 +1,4 @@
-"""Configuration (issue 15 part 2): VPRINTER_* variables for every option, --config files, what wins, and the
+"""Configuration: VPRINTER_* variables for every option, --config files, what wins, and the
 JSON Schema of docs/config.md checked against the shipped examples."""
 import json
 import os

@@ -1,4 +1,4 @@
-"""Health and metrics (issue 15 part 1): /livez, /readyz and /metrics, the metrics read with prometheus_client's
+"""Health and metrics: /livez, /readyz and /metrics, the metrics read with prometheus_client's
 parser and checked against the jobs printed here."""
 import subprocess
 

@@ -1,4 +1,4 @@
-"""Power (issue 13 part 6): off, a printer is withdrawn from DNS-SD and its path closes connections without
+"""Power: off, a printer is withdrawn from DNS-SD and its path closes connections without
 an answer; on, it is browsable again and prints. Through the API, the System Service and a fault effect."""
 import time
 

@@ -1,4 +1,4 @@
-"""Printers per test (issue 13 part 5): POST/DELETE /api/v1/printers and the PWG 5100.22 System Service,
+"""Printers per test: POST/DELETE /api/v1/printers and the PWG 5100.22 System Service,
 checked with avahi-browse and ipptool."""
 import os
 import pathlib

@@ -1,4 +1,4 @@
-"""Fleets with TLS and credentials (issue 12 with issues 13 and 15): printers from a --config file, from
+"""Fleets with TLS and credentials: printers from a --config file, from
 VPRINTER_* variables and created at runtime get the same TLS (ipps://, every port, --tls-only) and the same
 accounts and admins as the printer of the command line; creating, deleting and switching printers, through the
 JSON API and the System Service, is for admins; under TLS the fleet is advertised as _ipps._tcp.

@@ -1,4 +1,4 @@
-"""Fleets (issue 15 part 3): 1,000 printers from one config file, each answering Get-Printer-Attributes on its own
+"""Fleets: 1,000 printers from one config file, each answering Get-Printer-Attributes on its own
 path (and its own port when the config gives one), each printing a job; and a fleet advertised whole over DNS-SD.
 
 Avahi needs minutes to probe and announce 1,000 services on a loaded machine (docs/dnssd.md "Many printers"), so the

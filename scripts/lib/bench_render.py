@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Render benchmarks for scripts/bench (issue 3): end-to-end job time and peak memory.
+"""Render benchmarks for scripts/bench: end-to-end job time and peak memory.
 
 Usage:
   bench_render.py make-pdf OUT.pdf PAGES            a text-and-graphics PDF made by ghostscript

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fleet benchmarks of scripts/bench (issue 15 part 3): start-up to ready and peak memory of a vprinter with N
+"""Fleet benchmarks of scripts/bench: start-up to ready and peak memory of a vprinter with N
 printers from one config file.
 
 Usage: fleet_bench.py config N FILE              writes a config of N printers (both shipped profiles) to FILE

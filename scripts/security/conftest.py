@@ -1,4 +1,4 @@
-"""Fixtures of the security tests (issue 12, docs/security.md): vprinter with TLS and credentials, IPP over TLS and
+"""Fixtures of the security tests (docs/security.md): vprinter with TLS and credentials, IPP over TLS and
 plain HTTP with Python's ssl module, and a small IPP response reader.
 
 The binary is VPRINTER (set by scripts/security-test).

@@ -75,7 +75,7 @@ def test_users_see_and_change_only_their_own_jobs(secured):
     status, _, document = api(secured, "GET", "/api/v1/jobs/%d/files/document-1.pdf" % bob_job, user=BOB)
     assert status == 200 and document.startswith(b"%PDF")
     assert api(secured, "GET", "/api/v1/jobs/%d/files/document-1.pdf" % bob_job)[0] == 401
-    # The printed text, job queries and filtered waits (issue 13) see only what the user may see.
+    # The printed text, job queries and filtered waits see only what the user may see.
     assert api(secured, "GET", "/api/v1/jobs/%d/text" % bob_job, user=CAROL)[0] == 404
     assert api(secured, "GET", "/api/v1/jobs?name=carol%27s", user=BOB)[2] == []
     assert [job["job-id"] for job in api(secured, "GET", "/api/v1/jobs?name=carol%27s", user=ALICE)[2]] == [carol_job]
@@ -101,7 +101,7 @@ def test_the_web_page_needs_credentials_and_shows_own_jobs(secured):
     assert status == 200 and b"bobs-secret-report" not in page
     status, _, page = secured.http("GET", "/", user=ALICE)
     assert b"bobs-secret-report" in page
-    # The front panel's job list and the viewer keep to the same rule (issue 14's pages).
+    # The front panel's job list and the viewer keep to the same rule.
     status, _, panel = secured.http("GET", "/ipp/print", user=CAROL)
     assert status == 200 and b"bobs-secret-report" not in panel
     assert secured.http("GET", "/jobs/%d" % bob_job, user=CAROL)[0] == 404

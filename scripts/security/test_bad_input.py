@@ -1,4 +1,4 @@
-"""Bad input on a --tls printer with credentials (issue 12): each costs only its own connection, and a bystander is
+"""Bad input on a --tls printer with credentials: each costs only its own connection, and a bystander is
 served throughout. The connections that stall are left to the printer's slow-client limit; the Swift tests
 (TLSBadInputTests) check with a short limit that they are closed."""
 import asyncio

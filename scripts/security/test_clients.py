@@ -1,4 +1,4 @@
-"""Real clients against a secured printer (issue 12): avahi-browse sees _ipps._tcp with TLS and air, and CUPS prints
+"""Real clients against a secured printer: avahi-browse sees _ipps._tcp with TLS and air, and CUPS prints
 to ipps:// with credentials. Need the loopback Avahi daemon and the private cupsd of scripts/lib/services.sh
 (scripts/security-test starts them, or reuses those of the test command)."""
 import json

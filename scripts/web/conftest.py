@@ -1,4 +1,4 @@
-"""Fixtures of the browser tests of the web page (issue 14, scripts/web-test).
+"""Fixtures of the browser tests of the web page (scripts/web-test).
 
 The browser is Debian's Chromium driven by Selenium (Debian's python3-selenium) through Debian's chromium-driver:
 nothing is downloaded. Printers are the built binary (VPRINTER) on free ports, advertised on the loopback-only

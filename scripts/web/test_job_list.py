@@ -15,7 +15,7 @@ from conftest import REPO, Printer, enabled, pdf, record_figure, screenshot, tex
 sys.path.insert(0, str(REPO / "scripts" / "api"))
 import bench_records  # noqa: E402  (the records of scripts/bench's records benchmark)
 
-# The job list must load within this, with 10,000 jobs (issue 14).
+# The job list must load within this, with 10,000 jobs.
 LOAD_LIMIT_MS = 1000
 JOBS = 10_000
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The record keys of what was printed beyond the pixels (issue 13): per job `ignored-attributes`, `warnings` and
+/// The record keys of what was printed beyond the pixels: per job `ignored-attributes`, `warnings` and
 /// the `*-actual` values, per impression the side's facts and text source. Written and read back here so that the
 /// rest of the record's code stays as it is.
 extension JobRecorder {

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Whether a printer is switched on (issue 13 part 6). Off, it is withdrawn from DNS-SD and its path closes
-/// connections without an answer; jobs it had already accepted still finish.
+/// Whether a printer is switched on. Off, it is withdrawn from DNS-SD and its path closes connections without an
+/// answer; jobs it had already accepted still finish.
 ///
 /// The API, the System Service and the `power` fault effect switch it; whoever must follow it (the advertiser)
 /// observes it.

@@ -24,7 +24,8 @@ public final class Printer: Sendable {
     let faults = FaultEngine()
     /// Event notification subscriptions and their events (RFC 3995, RFC 3996).
     let subscriptions = SubscriptionStore()
-    /// On or off (issue 13 part 6): off, the printer is not advertised and its path answers nothing.
+    /// On or off (switched by the power API, the front panel or a `power` fault): off, the printer is not
+    /// advertised and its path answers nothing.
     public let power = PowerSwitch()
     /// Counts for `GET /metrics`.
     public let counters = PrinterCounters()

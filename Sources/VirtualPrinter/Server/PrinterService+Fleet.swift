@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 
-/// Health, metrics, printers at runtime and power (issue 13 parts 5-6, issue 15 part 1; docs/api.md):
+/// Health, metrics, printers at runtime and power (docs/api.md):
 /// `GET /livez`, `GET /readyz`, `GET /metrics`, `POST /api/v1/printers`, `GET|DELETE /api/v1/printers/<name>`,
 /// `POST /api/v1/printers/<name>/power`; and the silence of a printer that is switched off.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 
-/// The front panel's calls that the fault and device API did not have (issue 14; docs/api.md "Front panel"):
+/// The front panel's calls that the fault and device API did not have (docs/api.md "Front panel"):
 /// `POST /api/v1/printers/<name>/pause`, `POST .../hold-new-jobs`, `GET|POST .../scenarios`,
 /// `DELETE .../scenarios/<scenario>`; and the parts of the tray and fault calls the panel added (media and type
 /// of a loaded tray, clearing faults by group or reason). The web page uses exactly these, as a test would.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 
-/// The web page's routes (issue 14): `/` (printers and jobs), `/printers/<name>` and each printer's own path
+/// The web page's routes: `/` (printers and jobs), `/printers/<name>` and each printer's own path
 /// (its front panel), `/jobs/<id>` (the viewer) and the page's assets under `/web/`. With credentials asked for
 /// (`--user`), a reader who is not an admin sees their own jobs only, as in the API (docs/security.md).
 extension PrinterService {
