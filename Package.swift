@@ -22,26 +22,33 @@ let package = Package(
 
         // The layers of DESIGN.md.
         .target(name: "IPP"),
+        // The print vocabulary both processes share: job ticket, document formats and the one detector, printed
+        // sides and their facts, the render protocol's messages, the job record. Pure: no C library, no socket.
+        .target(name: "PrintModel"),
         .target(name: "HTTPServer", dependencies: ["COpenSSL"]),
         .target(
             name: "Rasterizer",
-            dependencies: ["CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib", "ImageCheck", "CTesseract"]),
+            dependencies: ["PrintModel", "CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib", "ImageCheck", "CTesseract"]),
         // Page images on libpng alone: comparison (vprinter compare) and the facts of a printed side.
-        .target(name: "ImageCheck", dependencies: ["CPNG"]),
+        .target(name: "ImageCheck", dependencies: ["PrintModel", "CPNG"]),
         .target(name: "DNSSD", dependencies: ["CAvahi"]),
-        .target(name: "VirtualPrinter", dependencies: ["IPP", "HTTPServer", "CZlib", "ImageCheck"]),
-        .executableTarget(name: "vprinter-render", dependencies: ["Rasterizer"]),
-        .executableTarget(name: "vprinter", dependencies: ["VirtualPrinter", "HTTPServer", "DNSSD", "IPP"]),
+        .target(name: "VirtualPrinter", dependencies: ["IPP", "PrintModel", "HTTPServer", "CZlib", "ImageCheck"]),
+        .executableTarget(name: "vprinter-render", dependencies: ["PrintModel", "Rasterizer"]),
+        .executableTarget(
+            name: "vprinter", dependencies: ["VirtualPrinter", "PrintModel", "HTTPServer", "DNSSD", "IPP"]),
 
         // What the tests share: starting programs so that no test can hang on one (Tests/TestSupport).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "IPPTests", dependencies: ["IPP"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "COpenSSL"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "ImageCheck", "TestSupport"]),
-        .testTarget(name: "ImageCheckTests", dependencies: ["ImageCheck"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "PrintModel", "ImageCheck", "TestSupport"]),
+        .testTarget(name: "ImageCheckTests", dependencies: ["ImageCheck", "PrintModel"]),
         .testTarget(name: "DNSSDTests", dependencies: ["DNSSD", "TestSupport"]),
-        .testTarget(name: "VirtualPrinterTests", dependencies: ["VirtualPrinter", "IPP", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "VirtualPrinter", "TestSupport"]),
+        .testTarget(
+            name: "VirtualPrinterTests",
+            dependencies: ["VirtualPrinter", "PrintModel", "IPP", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "PrintModel", "VirtualPrinter", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

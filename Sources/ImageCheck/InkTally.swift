@@ -1,3 +1,5 @@
+import PrintModel
+
 /// Adds up the ink of a side row by row, as the rows are written, and gives its ``SideFacts``.
 ///
 /// Rows come as Cairo RGB24 pixels (``addBGRX(_:width:)``), 8-bit gray (``addGray(_:width:)``) or 8-bit RGB

@@ -1,3 +1,4 @@
+
 /// A buffered reader over a ``ByteInput`` that keeps only a small window of the data in memory.
 ///
 /// Decoders read single bytes and fixed-size blocks through it; it counts the bytes consumed so errors can say

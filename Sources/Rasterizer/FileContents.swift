@@ -1,3 +1,5 @@
+import PrintModel
+
 /// Whole-file reads for formats whose libraries want the bytes in memory (JPEG) or only their start (detection).
 enum FileContents {
     /// The bytes of `path`; files larger than `maximum` are refused.

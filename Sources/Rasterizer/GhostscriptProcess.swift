@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PrintModel
 import Synchronization
 
 /// Ghostscript (`gs`) run as a child of the render worker to interpret one PostScript document into PWG Raster

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// Places document pages on printed sides, one page at a time, as the job ticket says: number-up cells,
 /// scaling, orientation and automatic rotation, and the sheet and side of each impression.
 ///

@@ -1,5 +1,6 @@
 import CJPEG
 import Glibc
+import PrintModel
 
 /// Decodes a JPEG file (baseline or progressive; gray, YCbCr, RGB, CMYK, YCCK, Adobe-inverted CMYK) into a
 /// ``PageImage`` through libjpeg, upright according to its EXIF orientation. Owns the libjpeg decoder.

@@ -1,4 +1,5 @@
 import Glibc
+import PrintModel
 
 /// Renders the documents of one job to one PNG file per printed side, as the job ticket says.
 ///
@@ -6,19 +7,8 @@ import Glibc
 /// stream page by page. Copies are counted, not rendered again. With multiple-document-handling
 /// `single-document`, documents follow each other on the same sides; otherwise each starts a new sheet.
 public struct JobRenderer: Sendable {
-    /// A document to render.
-    public struct Document: Sendable, Equatable {
-        /// Path of the document file.
-        public var path: String
-        /// The MIME type the client declared, or nil / `application/octet-stream` to detect it.
-        public var format: String?
-
-        /// A document at `path`, declared by the client as `format`.
-        public init(path: String, format: String? = nil) {
-            self.path = path
-            self.format = format
-        }
-    }
+    /// A document to render: its path, and the format it is declared as (nil to detect it).
+    public typealias Document = RenderRequest.Document
 
     /// Default number of render threads: one per core.
     public static var defaultThreads: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -40,8 +30,8 @@ public struct JobRenderer: Sendable {
     /// Renders `documents` in order; `onImpression` is called once per written side, in number order, and
     /// `onWarning` for each problem found in a document that still printed.
     public func render(
-        _ documents: [Document], onImpression: @escaping @Sendable (RenderedImpression) -> Void,
-        onWarning: @escaping @Sendable (RenderWarning) -> Void = { _ in }
+        _ documents: [Document], onImpression: @escaping @Sendable (PrintedSide) -> Void,
+        onWarning: @escaping @Sendable (JobWarning) -> Void = { _ in }
     ) throws(RasterError) -> RenderSummary {
         let ticket = try effectiveTicket(documents)
         let run = try JobRun(
@@ -76,8 +66,10 @@ public struct JobRenderer: Sendable {
                 pages = try run.renderRaster(document.path, document: number)
             case .postScript:
                 pages = try run.renderPostScript(document.path, document: number)
+            default:
+                throw .unsupportedFormat("\(format) is not rendered")
             }
-            run.summary.documentFormats.append(format.rawValue)
+            run.summary.documentFormats.append(format)
             run.summary.documentPages.append(pages)
             try run.endDocument(isLast: index == documents.count - 1)
         }
@@ -118,10 +110,10 @@ public struct JobRenderer: Sendable {
     /// The real format of `document`: detected from its bytes; data in no known format is refused, and so is data
     /// labelled PCLm that is not (a client that says PCLm means it: its printer cannot take anything else).
     static func format(of document: Document) throws(RasterError) -> DocumentFormat {
-        guard let detected = try DocumentFormat.detect(path: document.path) else {
-            throw .unsupportedFormat("the data is \(document.format ?? "application/octet-stream") in no known format")
+        guard let detected = try DocumentFormat.detect(path: document.path), detected.isRenderable else {
+            throw .unsupportedFormat("the data is \(document.format ?? .octetStream) in no known format")
         }
-        if document.format?.lowercased() == DocumentFormat.pclm.rawValue.lowercased(), detected != .pclm {
+        if document.format?.matches(.pclm) == true, detected != .pclm {
             throw .malformed(
                 format: "PCLm",
                 reason: detected == .pdf

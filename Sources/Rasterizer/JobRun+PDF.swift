@@ -1,4 +1,5 @@
 import Dispatch
+import PrintModel
 import Synchronization
 
 extension JobRun {

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// The state of one job while it renders: the imposer, the side being drawn, the counts, and where finished
 /// sides go. Used from the thread that called ``JobRenderer/render(_:onImpression:)``.
 final class JobRun {
@@ -5,7 +7,7 @@ final class JobRun {
     let ticket: JobTicket
     let limits: RenderLimits
     let threads: Int
-    let onImpression: @Sendable (RenderedImpression) -> Void
+    let onImpression: @Sendable (PrintedSide) -> Void
     /// Problems found in documents that still print.
     let warnings: WarningLog
     var imposer: Imposer
@@ -17,7 +19,7 @@ final class JobRun {
 
     init(
         folder: String, ticket: JobTicket, limits: RenderLimits, threads: Int,
-        onImpression: @escaping @Sendable (RenderedImpression) -> Void, warnings: WarningLog
+        onImpression: @escaping @Sendable (PrintedSide) -> Void, warnings: WarningLog
     ) throws(RasterError) {
         self.warnings = warnings
         self.folder = folder

@@ -1,11 +1,12 @@
 import ImageCheck
+import PrintModel
 
 /// A side being drawn: its canvas, the pages placed on it so far and their text.
 final class OpenImpression {
     let impression: Imposer.Impression
     let canvas: SheetCanvas
     let geometry: SheetGeometry
-    var pages: [RenderedImpression.PlacedPage] = []
+    var pages: [PlacedPage] = []
     /// The text of each placed page; nil once a page without a text layer (raster, image) is on the side, whose
     /// text then comes from OCR on request.
     private var texts: [String]? = []
@@ -32,20 +33,20 @@ final class OpenImpression {
 
     /// Writes the PNG file with its margins cut (and the text file when every page had a text layer) and
     /// describes the side.
-    func write(folder: String, ticket: JobTicket) throws(RasterError) -> RenderedImpression {
+    func write(folder: String, ticket: JobTicket) throws(RasterError) -> PrintedSide {
         if let texts {
             try TextFile.write(
-                Self.sideText(texts), to: folder + "/" + RenderedImpression.textFileName(impression.number))
+                Self.sideText(texts), to: folder + "/" + PrintedSide.textFileName(impression.number))
         }
-        let file = RenderedImpression.fileName(impression.number)
+        let file = PrintedSide.fileName(impression.number)
         var tally = InkTally(color: ticket.colorMode == .color)
         let outside = try canvas.writePNG(
             path: folder + "/" + file, color: ticket.colorMode, resolution: geometry.resolution,
             printable: geometry.printable, tally: &tally)
-        return RenderedImpression(
-            number: impression.number, file: file, sheet: impression.sheet, side: impression.isBack ? "back" : "front",
-            pages: pages, width: canvas.width, height: canvas.height, dpi: geometry.resolution,
-            color: ticket.colorMode == .color, facts: tally.facts(outsidePrintableArea: outside),
+        return PrintedSide(
+            number: impression.number, file: file, sheet: impression.sheet, side: impression.isBack ? .back : .front,
+            width: canvas.width, height: canvas.height, dpi: geometry.resolution, color: ticket.colorMode == .color,
+            pages: pages, facts: tally.facts(outsidePrintableArea: outside),
             textSource: texts == nil ? .ocr : .pdf)
     }
 

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// What a PCLm file holds, found by checking it against the structure PCLm requires.
 ///
 /// PCLm (Wi-Fi Alliance Wi-Fi Direct Print Services and Mopria) is a subset of PDF: the `%PDF-` header is followed
@@ -30,32 +32,18 @@ public struct PCLmStructure: Sendable, Equatable {
 
     /// The most indirect objects a checked file may hold.
     public static let maximumObjects = 1_000_000
-    /// Bytes from the `%PDF-` header on in which the `%PCLm` comment line must start (it is the second line); the
-    /// printer's own detection (VirtualPrinter `DocumentFormat.detectionLength`) looks at as many.
-    public static let markerWindow = 64
     /// Strip compressions PCLm allows.
     static let filters: Set<String> = ["DCTDecode", "FlateDecode", "RunLengthDecode"]
 
-    /// True when `bytes` (the start of a file) hold a PDF header followed by the `%PCLm` comment.
-    public static func hasMarker(_ bytes: some Collection<UInt8>) -> Bool {
-        let window = Array(bytes.prefix(markerWindow))
-        guard window.starts(with: Array("%PDF-".utf8)) else { return false }
-        let marker = Array("%PCLm".utf8)
-        guard window.count >= marker.count else { return false }
-        return (0...(window.count - marker.count)).contains { start in
-            (start == 0 || window[start - 1] == 10 || window[start - 1] == 13)
-                && window[start..<(start + marker.count)].elementsEqual(marker)
-        }
-    }
-
     /// Checks the file at `path`; throws `.malformed` naming the first problem, or `.truncated`.
     public static func check(path: String, maximumObjects: Int = maximumObjects) throws(RasterError) -> PCLmStructure {
-        let head = try FileContents.prefix(path: path, count: DocumentFormat.signatureLength + markerWindow)
+        let head = try FileContents.prefix(
+            path: path, count: DocumentFormat.detectionLength + DocumentFormat.pclmMarkerWindow)
         let header = Array("%PDF-".utf8)
         let start =
             head.count >= header.count
             ? (0...(head.count - header.count)).first { head[$0..<($0 + header.count)].elementsEqual(header) } : nil
-        guard let start, hasMarker(head[start...]) else {
+        guard let start, DocumentFormat.hasPCLmMarker(head[start...]) else {
             throw .malformed(
                 format: "PCLm",
                 reason: "no '%PCLm 1.0' comment after the '%PDF-' header (a PDF that is not PCLm?)")

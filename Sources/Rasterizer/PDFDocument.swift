@@ -1,5 +1,6 @@
 import CCairo
 import CPoppler
+import PrintModel
 
 /// A PDF document opened with poppler-glib; owns the PopplerDocument and releases it with g_object_unref.
 ///

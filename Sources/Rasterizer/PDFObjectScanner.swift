@@ -1,3 +1,5 @@
+import PrintModel
+
 /// A PDF object value, as far as a structure check needs it: strings keep no contents, streams no data.
 ///
 /// ISO 32000-1 section 7.3 (objects).

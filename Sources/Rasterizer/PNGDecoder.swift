@@ -1,4 +1,5 @@
 import CPNG
+import PrintModel
 
 /// Decodes a PNG file (every bit depth, palette, gray, alpha composed over white) into a ``PageImage`` with
 /// libpng's simplified API, which keeps libpng's error handling inside libpng and reports failures as a message.

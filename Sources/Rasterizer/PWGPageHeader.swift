@@ -1,3 +1,5 @@
+import PrintModel
+
 /// The 1796-byte page header of PWG Raster (PWG 5102.4 section 4.3), read into a ``RasterPageHeader``.
 ///
 /// Every integer is an unsigned 32-bit big-endian value; strings are 64-byte NUL-terminated fields.

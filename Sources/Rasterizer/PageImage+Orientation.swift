@@ -1,3 +1,4 @@
+
 extension PageImage {
     /// The image turned upright for an EXIF orientation value (1 = already upright, 2...8 mirror and rotate).
     func oriented(_ orientation: Int) -> PageImage {

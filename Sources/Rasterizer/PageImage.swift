@@ -1,3 +1,4 @@
+
 /// A decoded picture in memory: 8-bit gray or 8-bit RGB pixels, rows top to bottom, no padding.
 public struct PageImage: Sendable, Equatable {
     /// Width in pixels.

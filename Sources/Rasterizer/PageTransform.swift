@@ -1,3 +1,4 @@
+
 /// How a page, measured in points with its origin at the top left, lands on a sheet measured in pixels: scaled
 /// by ``scale`` (pixels a point), turned clockwise by ``rotation`` degrees about its center, and centered on
 /// (``centerX``, ``centerY``).

@@ -1,3 +1,4 @@
+
 /// A rectangle in sheet pixels.
 public struct PixelRect: Sendable, Equatable {
     /// Left edge.

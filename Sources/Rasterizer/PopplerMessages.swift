@@ -1,4 +1,5 @@
 import CPoppler
+import PrintModel
 
 /// Collects what Poppler reports about a PDF while it is read (syntax errors and warnings, unimplemented
 /// features) as warnings of the job. poppler-glib logs them to the GLib log domain `Poppler`; a handler for that
@@ -28,7 +29,7 @@ final class PopplerMessages {
     }
 
     fileprivate func received(_ message: String) {
-        log.report(RenderWarning(kind: .pdf, document: document, message: message))
+        log.report(JobWarning(kind: .pdf, document: document, message: message))
     }
 }
 

@@ -1,3 +1,4 @@
+
 /// The color spaces of PWG Raster and Apple Raster pages, and how their samples become 8-bit gray or RGB.
 ///
 /// PWG 5102.4 section 4.3.1.10 (cupsColorSpace values); Apple Raster uses its own codes, mapped in

@@ -1,3 +1,4 @@
+
 /// Everything that can go wrong while reading, rendering or writing a document.
 ///
 /// Every case maps to the IPP job-state-reason a real printer would report (``ippReason``) and carries enough

@@ -1,3 +1,4 @@
+
 /// Decodes the compressed lines of one PWG Raster or Apple Raster page, one row at a time.
 ///
 /// Both formats use the same scheme (PWG 5102.4 section 5.3): a line-repeat byte (repeat count - 1), then runs

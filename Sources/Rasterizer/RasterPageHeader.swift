@@ -1,3 +1,5 @@
+import PrintModel
+
 /// What a PWG Raster or Apple Raster page header says about the pixels that follow, after validation.
 public struct RasterPageHeader: Sendable, Equatable {
     /// 1-based number of the page in its file.

@@ -1,3 +1,4 @@
+
 /// Turns one uncompressed raster line, in any color space and depth, into 8-bit gray or 8-bit RGB pixels.
 ///
 /// Inks (black, CMYK, DeviceN) become light with the simple complement model a printer without a color profile

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// Reads a PWG Raster (PWG 5102.4) or Apple Raster (`image/urf`) stream page by page and row by row.
 ///
 /// Only one page header and one line are in memory at a time, whatever the size of the file. Call

@@ -1,9 +1,11 @@
+import PrintModel
+
 /// Compares the pages of a PWG or Apple Raster document with the job ticket and reports, once per document and
 /// kind, pages made for another media size or other sides than the job prints with. The job still prints as
 /// its ticket says.
 struct RasterTicketCheck {
     /// Page and media sizes within this many hundredths of a millimetre agree.
-    static let sizeTolerance = RenderWarning.pageSizeTolerance
+    static let sizeTolerance = JobWarning.pageSizeTolerance
 
     let ticket: JobTicket
     let document: Int
@@ -30,7 +32,7 @@ struct RasterTicketCheck {
                 reportedSize = true
                 let named = header.pageSizeName.isEmpty ? "" : " (\(header.pageSizeName))"
                 log.report(
-                    RenderWarning(
+                    JobWarning(
                         kind: .rasterPageSize, document: document, page: page,
                         message:
                             "page \(page) is \(Self.millimetres(width)) x \(Self.millimetres(height)) mm\(named) but "
@@ -44,7 +46,7 @@ struct RasterTicketCheck {
             if pageSides != ticket.sides {
                 reportedSides = true
                 log.report(
-                    RenderWarning(
+                    JobWarning(
                         kind: .rasterDuplex, document: document, page: page,
                         message:
                             "page \(page) was made for \(pageSides.rawValue) (Duplex \(header.duplex), Tumble "

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// The counts of a rendered job (PWG 5100.11 / RFC 8011 job-impressions, job-media-sheets, job-pages).
 public struct RenderSummary: Sendable, Equatable, Codable {
     /// Sides rendered (once, whatever the number of copies).
@@ -11,7 +13,7 @@ public struct RenderSummary: Sendable, Equatable, Codable {
     /// Pages of each document (all pages, before page-ranges).
     public var documentPages: [Int] = []
     /// The detected format of each document.
-    public var documentFormats: [String] = []
+    public var documentFormats: [DocumentFormat] = []
 
     /// job-impressions: sides of all copies.
     public var jobImpressions: Int { impressions * copies }

@@ -1,6 +1,7 @@
 import CCairo
 import Glibc
 import ImageCheck
+import PrintModel
 
 /// One printed side in memory: Cairo RGB24 pixels (4 bytes a pixel), white to start with. Owns the pixel buffer
 /// and the Cairo surface over it, and frees both in `deinit`.

@@ -1,3 +1,4 @@
+
 extension SheetGeometry {
     /// Where a page placed in `cell` may draw: the cell, stretched to the sheet's edge on each side where the
     /// cell touches the edge of the printable area. A page drawn there that reaches into the margins is seen

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// The pixel geometry of one printed side: the sheet, its printable area and the number-up cells.
 ///
 /// Cells come in the order of presentation-direction-number-up (PWG 5100.3 section 3.13.6). Two and six pages

@@ -1,5 +1,6 @@
 import Dispatch
 import ImageCheck
+import PrintModel
 import Synchronization
 
 /// OCR of printed sides already written (the lazy half of a side's text): reads each side's PNG, recognizes its

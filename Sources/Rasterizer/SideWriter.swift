@@ -1,4 +1,5 @@
 import Dispatch
+import PrintModel
 import Synchronization
 
 /// Writes finished sides to PNG on a thread of its own, so decoding the next raster page overlaps with encoding
@@ -18,9 +19,9 @@ final class SideWriter: Sendable {
     private let failure = Mutex<RasterError?>(nil)
     private let folder: String
     private let ticket: JobTicket
-    private let deliver: @Sendable (RenderedImpression) -> Void
+    private let deliver: @Sendable (PrintedSide) -> Void
 
-    init(folder: String, ticket: JobTicket, deliver: @escaping @Sendable (RenderedImpression) -> Void) {
+    init(folder: String, ticket: JobTicket, deliver: @escaping @Sendable (PrintedSide) -> Void) {
         self.folder = folder
         self.ticket = ticket
         self.deliver = deliver

@@ -1,4 +1,5 @@
 import CTesseract
+import PrintModel
 
 /// Tesseract OCR for one thread: owns a TessBaseAPI with its language data loaded, and frees it in `deinit`. The
 /// library itself is loaded on first use (``TesseractLibrary``).

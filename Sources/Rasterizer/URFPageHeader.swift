@@ -1,3 +1,5 @@
+import PrintModel
+
 /// The 32-byte page header of Apple Raster (`image/urf`), read into a ``RasterPageHeader``.
 ///
 /// Byte 0 is bits per pixel, byte 1 the color space, byte 2 the duplex mode, bytes 12-15 the width,

@@ -24,7 +24,7 @@ import VirtualPrinter
 
         let records = try await printer.waitForJobs(count: 1, timeout: waitLimit)
         let record = try #require(records.first)
-        #expect(record.jobState == "completed")
+        #expect(record.jobState == .completed)
         #expect(record.jobName == "library example")
         #expect(record.jobOriginatingUserName == "e2e")
         #expect(record.attributes["copies"]?.intValue == 2)

@@ -18,6 +18,31 @@ import VirtualPrinter
             data: pdf)
     }
 
+    /// One format detector for the printer and the worker: a PDF whose header follows other bytes (as readers
+    /// accept, ISO 32000-1 annex H.3), sent as application/octet-stream, is stored as PDF and printed, where the
+    /// printer once refused what its worker would have rendered.
+    @Test func anOctetStreamPDFWithLeadingBytesPrints() async throws {
+        let scratch = try ScratchFolder()
+        let printer = try await EmbeddedPrinter.start(profile: "duplex-laser", outputDirectory: scratch.path + "/out")
+        defer { printer.stop() }
+        let pdf = try #require(samplePDF)
+        let answer = try IPPClient(uri: printer.uri).send(
+            ippRequest(
+                .printJob, uri: printer.uri,
+                [
+                    IPPAttribute("job-name", .name("leading-bytes")),
+                    IPPAttribute("document-format", .mimeMediaType("application/octet-stream")),
+                ]),
+            data: Array("\u{1B}%-12345X@PJL JOB\r\n".utf8) + pdf)
+        #expect(answer.status == .successfulOK)
+        let ended = try await printer.waitForJobs(count: 1, timeout: waitLimit)
+        let record = try #require(ended.first)
+        #expect(record.jobState == .completed, "\(record.jobStateMessage)")
+        #expect(record.documents.first?.documentFormatDetected == .pdf)
+        #expect(record.documents.first?.file == "document-1.pdf")
+        #expect(record.impressions.count == 1)
+    }
+
     @Test func textQueriesAndAFilteredResetOfAnEmbeddedPrinter() async throws {
         let scratch = try ScratchFolder()
         let printer = try await EmbeddedPrinter.start(profile: "duplex-laser", outputDirectory: scratch.path + "/out")
@@ -31,7 +56,7 @@ import VirtualPrinter
         _ = try await printer.waitForJobs(count: 2, timeout: waitLimit)
 
         let sides = try printer.text(jobID: 1)
-        #expect(sides.count == 1 && sides[0].source == "pdf")
+        #expect(sides.count == 1 && sides[0].source == .pdf)
         #expect(sides[0].text == "vprinter\n", "\(sides)")
         #expect(throws: EmbeddedPrinterError.noSuchJob(99)) { try printer.text(jobID: 99) }
 
@@ -40,8 +65,8 @@ import VirtualPrinter
         let record = try #require(try printer.jobs().first)
         #expect(record.mediaActual == "na_letter_8.5x11in" && record.sidesActual == "one-sided")
         #expect(record.ignoredAttributes == [] && record.warnings == [])
-        #expect(record.impressions.first?.blank == false && record.impressions.first?.textSource == "pdf")
-        #expect((record.impressions.first?.inkCoverage?["black"] ?? 0) > 0)
+        #expect(record.impressions.first?.facts?.blank == false && record.impressions.first?.textSource == .pdf)
+        #expect((record.impressions.first?.facts?.inkCoverage.black ?? 0) > 0)
 
         #expect(printer.reset(matching: twoSided) == 1)
         #expect(try printer.jobs().map(\.jobName) == ["one-sided"])

@@ -1,4 +1,5 @@
 import ImageCheck
+import PrintModel
 import Testing
 
 @Suite struct InkTallyTests {

@@ -1,3 +1,4 @@
+import PrintModel
 import Rasterizer
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import Rasterizer
 import Synchronization
 import Testing
@@ -54,9 +55,9 @@ import Testing
     }
 
     static func render(_ documents: [JobRenderer.Document], ticket: JobTicket, into folder: String) throws(RasterError)
-        -> (impressions: [RenderedImpression], summary: RenderSummary)
+        -> (impressions: [PrintedSide], summary: RenderSummary)
     {
-        let collected = Mutex<[RenderedImpression]>([])
+        let collected = Mutex<[PrintedSide]>([])
         let summary = try JobRenderer(folder: folder, ticket: ticket, threads: 2).render(documents) { impression in
             collected.withLock { $0.append(impression) }
         }

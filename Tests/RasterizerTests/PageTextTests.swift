@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import Rasterizer
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
     }
 
     private func text(_ harness: RenderHarness, _ number: Int) throws -> String {
-        try String(contentsOfFile: harness.output + "/" + RenderedImpression.textFileName(number), encoding: .utf8)
+        try String(contentsOfFile: harness.output + "/" + PrintedSide.textFileName(number), encoding: .utf8)
     }
 
     @Test func eachSideGetsTheTextOfItsPage() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import Rasterizer
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
         #expect(summary.documentPages == [2])
         #expect(impressions.count == 2)
         for page in 1...2 {
-            let ours = try harness.image(RenderedImpression.fileName(page))
+            let ours = try harness.image(PrintedSide.fileName(page))
             let reference = try harness.decode(harness.folder.file("reference-\(page).png"))
             let psnr = ImageComparison.psnr(ours, reference)
             #expect(psnr >= variant.minimumPSNR, "page \(page): PSNR \(psnr) dB")

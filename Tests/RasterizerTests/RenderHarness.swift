@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import Rasterizer
 import Synchronization
 
@@ -16,9 +17,9 @@ struct RenderHarness {
 
     /// Renders `paths` with `ticket`; returns the impressions in the order they were reported and the summary.
     func render(_ paths: [String], ticket: JobTicket, limits: RenderLimits = RenderLimits()) throws(RasterError)
-        -> (impressions: [RenderedImpression], summary: RenderSummary)
+        -> (impressions: [PrintedSide], summary: RenderSummary)
     {
-        let collected = Mutex<[RenderedImpression]>([])
+        let collected = Mutex<[PrintedSide]>([])
         let renderer = JobRenderer(folder: output, ticket: ticket, limits: limits, threads: 2)
         let summary = try renderer.render(paths.map { JobRenderer.Document(path: $0) }) { impression in
             collected.withLock { $0.append(impression) }

@@ -1,12 +1,13 @@
 import Foundation
+import PrintModel
 import Rasterizer
 import Synchronization
 import Testing
 
 /// Problems in documents that still print: Poppler's syntax errors, raster pages made for other media or sides.
-@Suite struct RenderWarningTests {
-    private func render(_ harness: RenderHarness, _ paths: [String], ticket: JobTicket) throws -> [RenderWarning] {
-        let warnings = Mutex<[RenderWarning]>([])
+@Suite struct JobWarningTests {
+    private func render(_ harness: RenderHarness, _ paths: [String], ticket: JobTicket) throws -> [JobWarning] {
+        let warnings = Mutex<[JobWarning]>([])
         let renderer = JobRenderer(folder: harness.output, ticket: ticket, threads: 2)
         _ = try renderer.render(
             paths.map { JobRenderer.Document(path: $0) }, onImpression: { _ in },
@@ -75,7 +76,7 @@ import Testing
     @Test func warningsStopAtTheLimitWithACount() throws {
         let harness = try RenderHarness()
         let extra = 5
-        let operators = (0..<(RenderWarning.maximumPerJob + extra)).map { "bogus\($0)" }.joined(separator: " ")
+        let operators = (0..<(JobWarning.maximumPerJob + extra)).map { "bogus\($0)" }.joined(separator: " ")
         let broken = harness.folder.file("many.pdf")
         try """
         %PDF-1.4
@@ -91,15 +92,15 @@ import Testing
         var ticket = JobTicket()
         ticket.resolution = 36
         let warnings = try render(harness, [broken], ticket: ticket)
-        #expect(warnings.count == RenderWarning.maximumPerJob + 1)
+        #expect(warnings.count == JobWarning.maximumPerJob + 1)
         let last = warnings.last?.message ?? ""
-        #expect(last.hasSuffix("more warnings were left out (at most \(RenderWarning.maximumPerJob) a job)"), "\(last)")
+        #expect(last.hasSuffix("more warnings were left out (at most \(JobWarning.maximumPerJob) a job)"), "\(last)")
     }
 }
 
 @Suite struct RasterPageSizeToleranceTests {
     /// One page of `width` x 1169 pixels at 100 dpi (an A4 height) printed on A4 media.
-    private func warnings(width: Int) throws -> [RenderWarning] {
+    private func warnings(width: Int) throws -> [JobWarning] {
         let harness = try RenderHarness()
         let path = harness.folder.file("page.pwg")
         try Data(SyntheticRaster.pwg([SyntheticRaster.PWGPage(width: width, height: 1169, resolution: 100)])).write(
@@ -107,7 +108,7 @@ import Testing
         var ticket = JobTicket()
         ticket.resolution = 25
         (ticket.mediaWidth, ticket.mediaHeight) = (21_000, 29_700)
-        let found = Mutex<[RenderWarning]>([])
+        let found = Mutex<[JobWarning]>([])
         _ = try JobRenderer(folder: harness.output, ticket: ticket, threads: 1).render(
             [JobRenderer.Document(path: path)], onImpression: { _ in },
             onWarning: { warning in found.withLock { $0.append(warning) } })
@@ -116,8 +117,8 @@ import Testing
 
     @Test func pageSizesAgreeWithinTheToleranceOnly() throws {
         // 830 pixels at 100 dpi are 210.8 mm (within 1 mm of A4's 210); 832 are 211.3 mm (beyond).
-        #expect(832 * 2540 / 100 - 21_000 > RenderWarning.pageSizeTolerance)
-        #expect(830 * 2540 / 100 - 21_000 <= RenderWarning.pageSizeTolerance)
+        #expect(832 * 2540 / 100 - 21_000 > JobWarning.pageSizeTolerance)
+        #expect(830 * 2540 / 100 - 21_000 <= JobWarning.pageSizeTolerance)
         #expect(try warnings(width: 830).isEmpty)
         #expect(try warnings(width: 832).map(\.kind) == [.rasterPageSize])
     }

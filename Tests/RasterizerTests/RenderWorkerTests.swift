@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import TestSupport
 import Testing
 

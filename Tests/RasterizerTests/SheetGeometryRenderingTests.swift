@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import Rasterizer
 import Testing
 
@@ -56,7 +57,7 @@ import Testing
         let pdf = try TestDocuments.pdf(in: harness.folder, pages: 2)
         let (impressions, _) = try harness.render([pdf], ticket: ticket { $0.numberUp = 2 })
         #expect(impressions.count == 1)
-        #expect(impressions[0].pages.map(\.page) == [1, 2])
+        #expect(impressions[0].pages!.map(\.page) == [1, 2])
         let sheet = try harness.image("page-0001.png")
         // Turned counter-clockwise, scale 396/612: a page's bottom-left corner goes to its cell's bottom right,
         // its top-right corner to the cell's top left. The cells are centered: the page is 512.5 wide.
@@ -78,8 +79,8 @@ import Testing
                 $0.copies = 3
                 $0.sides = .twoSidedLongEdge
             })
-        #expect(impressions.map { $0.pages.map(\.page) } == [[2], [3], [5]])
-        #expect(impressions.map(\.side) == ["front", "back", "front"])
+        #expect(impressions.map { $0.pages!.map(\.page) } == [[2], [3], [5]])
+        #expect(impressions.map(\.side) == [.front, .back, .front])
         #expect(summary.impressions == 3 && summary.sheets == 2 && summary.pages == 3)
         #expect(summary.jobImpressions == 9 && summary.jobMediaSheets == 6 && summary.jobPages == 9)
         #expect(summary.documentPages == [5])
@@ -124,7 +125,7 @@ import Testing
                 $0.sides = .twoSidedLongEdge
                 $0.sheetBack = sheetBack
             })
-        #expect(impressions.map(\.side) == ["front", "back"])
+        #expect(impressions.map(\.side) == [.front, .back])
         let sheet = try harness.image("page-0002.png")
         #expect(sheet.isDark(76, 166))
         #expect(sheet.rgb(76, 626) == (255, 255, 255))
@@ -144,7 +145,7 @@ import Testing
         var shared = ticket { $0.numberUp = 2 }
         shared.multipleDocumentHandling = .singleDocument
         let (together, summary) = try harness.render(documents, ticket: shared)
-        let placed = together.map { $0.pages.map { [$0.document, $0.page] } }
+        let placed = together.map { $0.pages!.map { [$0.document, $0.page] } }
         #expect(
             placed == [[[1, 1], [1, 2]], [[1, 3], [2, 1]], [[2, 2], [2, 3]], [[3, 1], [3, 2]], [[3, 3]]])
         #expect(together.map(\.number) == [1, 2, 3, 4, 5])
@@ -152,7 +153,7 @@ import Testing
         var separate = ticket { $0.numberUp = 2 }
         separate.multipleDocumentHandling = .separateDocumentsCollatedCopies
         let (apart, _) = try harness.render(documents, ticket: separate)
-        #expect(apart.map { $0.pages.map(\.document) } == [[1, 1], [1], [2, 2], [2], [3, 3], [3]])
+        #expect(apart.map { $0.pages!.map(\.document) } == [[1, 1], [1], [2, 2], [2], [3, 3], [3]])
     }
 
     @Test func pwgPagesWhoseHeadersChangeAreEachPlacedByTheirOwnHeader() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import Rasterizer
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
                 0 setgray 100 100 153 198 rectfill showpage
                 """)
         let (impressions, _) = try harness.render([pdf], ticket: ticket())
-        let facts = impressions[0].facts
+        let facts = try #require(impressions[0].facts)
         #expect(!facts.blank && !facts.hasColor && !facts.outsidePrintableArea)
         #expect(abs(facts.inkCoverage.black - 6.25) < 0.1, "black \(facts.inkCoverage.black) %")
         #expect(facts.inkCoverage.cyan == 0 && facts.inkCoverage.magenta == 0 && facts.inkCoverage.yellow == 0)
@@ -51,21 +52,21 @@ import Testing
         let pdf = try TestDocuments.pdf(
             in: harness.folder, named: "empty", postScript: "%!PS\n<< /PageSize [612 792] >> setpagedevice showpage\n")
         let (impressions, _) = try harness.render([pdf], ticket: ticket())
-        #expect(impressions[0].facts.blank)
-        #expect(impressions[0].facts.inkCoverage.black == 0)
+        #expect(impressions[0].facts!.blank)
+        #expect(impressions[0].facts!.inkCoverage.black == 0)
     }
 
     @Test func colorIsSeenOnlyWhenPrintedInColor() throws {
         let harness = try RenderHarness()
         let pdf = try squarePDF(harness, x: 200, y: 200, side: 100, color: "1 0 0")
         let (color, _) = try harness.render([pdf], ticket: ticket())
-        #expect(color[0].facts.hasColor)
-        #expect((color[0].facts.inkCoverage.magenta ?? 0) > 1 && color[0].facts.inkCoverage.cyan == 0)
+        #expect(color[0].facts!.hasColor)
+        #expect((color[0].facts!.inkCoverage.magenta ?? 0) > 1 && color[0].facts!.inkCoverage.cyan == 0)
         let gray = try RenderHarness()
         let (monochrome, _) = try gray.render([pdf], ticket: ticket(mode: .monochrome))
-        #expect(!monochrome[0].facts.hasColor)
-        #expect(monochrome[0].facts.inkCoverage.cyan == nil)
-        #expect(monochrome[0].facts.inkCoverage.black > 0.5)
+        #expect(!monochrome[0].facts!.hasColor)
+        #expect(monochrome[0].facts!.inkCoverage.cyan == nil)
+        #expect(monochrome[0].facts!.inkCoverage.black > 0.5)
     }
 
     @Test func inkInTheMarginsIsCutAndReported() throws {
@@ -73,8 +74,8 @@ import Testing
         // A square at the page's top left corner, on a sheet with 10 mm margins (about 28 points).
         let pdf = try squarePDF(harness, x: 0, y: 0, side: 20)
         let (impressions, _) = try harness.render([pdf], ticket: ticket(margins: 1000))
-        #expect(impressions[0].facts.outsidePrintableArea)
-        #expect(impressions[0].facts.blank, "the square lies wholly in the margin, so nothing printed")
+        #expect(impressions[0].facts!.outsidePrintableArea)
+        #expect(impressions[0].facts!.blank, "the square lies wholly in the margin, so nothing printed")
         let sheet = try harness.image(impressions[0].file)
         #expect(sheet.rgb(5, 5) == (255, 255, 255))
     }
@@ -83,8 +84,8 @@ import Testing
         let harness = try RenderHarness()
         let pdf = try squarePDF(harness, x: 100, y: 100, side: 100)
         let (impressions, _) = try harness.render([pdf], ticket: ticket(margins: 1000))
-        #expect(!impressions[0].facts.outsidePrintableArea)
-        #expect(!impressions[0].facts.blank)
+        #expect(!impressions[0].facts!.outsidePrintableArea)
+        #expect(!impressions[0].facts!.blank)
     }
 
     @Test func withNumberUpOnlyTheOuterEdgesReachIntoTheMargins() throws {
@@ -96,11 +97,11 @@ import Testing
         fill.numberUp = 2
         fill.scaling = .fill
         let (impressions, _) = try harness.render([pdf], ticket: fill)
-        #expect(impressions[0].facts.outsidePrintableArea)
+        #expect(impressions[0].facts!.outsidePrintableArea)
         var fit = ticket(margins: 1000)
         fit.numberUp = 2
         let second = try RenderHarness()
         let (fitted, _) = try second.render([pdf], ticket: fit)
-        #expect(!fitted[0].facts.outsidePrintableArea)
+        #expect(!fitted[0].facts!.outsidePrintableArea)
     }
 }

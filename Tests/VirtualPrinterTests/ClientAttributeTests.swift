@@ -97,12 +97,4 @@ import Testing
         #expect(advertisement(["image/urf", "image/jpeg"]).subtypes == ["_universal"])
         #expect(advertisement(["application/pdf"]).subtypes == [])
     }
-
-    @Test func octetStreamDetectionTellsPCLmFromPDF() {
-        #expect(DocumentFormat.detect(Array("%PDF-1.7\n%PCLm 1.0\n".utf8)) == "application/PCLm")
-        #expect(DocumentFormat.detect(Array("%PDF-1.3\r\n%PCLm 1.0\r\n".utf8)) == "application/PCLm")
-        #expect(DocumentFormat.detect(Array("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj".utf8)) == "application/pdf")
-        #expect(DocumentFormat.detect(Array("%PDF-1.7 %PCLm".utf8)) == "application/pdf")
-        #expect(DocumentFormat.fileExtension(for: "application/PCLm") == "pclm")
-    }
 }

@@ -1,3 +1,4 @@
+import PrintModel
 import Testing
 
 @testable import VirtualPrinter

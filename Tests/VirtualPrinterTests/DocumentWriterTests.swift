@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import Testing
 
 @testable import VirtualPrinter
@@ -8,7 +9,7 @@ import Testing
     static let jpegBytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x11, count: 100)
 
     func writer(
-        _ folder: TemporaryFolder, format: String = "application/pdf", compression: String = "none",
+        _ folder: TemporaryFolder, format: DocumentFormat = .pdf, compression: String = "none",
         maximumSize: Int = 1 << 20
     ) -> DocumentWriter {
         DocumentWriter(

@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import PrintModel
 import Testing
 
 @testable import VirtualPrinter
@@ -39,14 +40,14 @@ import Testing
         try job.apply(.documentsComplete, at: 1_700_000_001)
         try job.apply(.processingStarted, at: 1_700_000_002)
         job.impressions = [
-            ImpressionRecord(
-                number: 1, file: "page-0001.png", sheet: 1, side: "front", width: 1275, height: 1650, dpi: 150,
+            PrintedSide(
+                number: 1, file: "page-0001.png", sheet: 1, side: .front, width: 1275, height: 1650, dpi: 150,
                 color: false),
-            ImpressionRecord(
-                number: 2, file: "page-0002.png", sheet: 1, side: "back", width: 1275, height: 1650, dpi: 150,
+            PrintedSide(
+                number: 2, file: "page-0002.png", sheet: 1, side: .back, width: 1275, height: 1650, dpi: 150,
                 color: false),
-            ImpressionRecord(
-                number: 3, file: "page-0003.png", sheet: 2, side: "front", width: 1275, height: 1650, dpi: 150,
+            PrintedSide(
+                number: 3, file: "page-0003.png", sheet: 2, side: .front, width: 1275, height: 1650, dpi: 150,
                 color: false),
         ]
         try job.apply(.processingFinished, at: 1_700_000_003)
@@ -269,8 +270,8 @@ import Testing
         }
         for number in 1...Self.pagesRewritten {
             job.impressions.append(
-                ImpressionRecord(
-                    number: number, file: String(format: "page-%04d.png", number), sheet: number, side: "front",
+                PrintedSide(
+                    number: number, file: String(format: "page-%04d.png", number), sheet: number, side: .front,
                     width: 1275, height: 1650, dpi: 150, color: false))
             #expect(recorder.write(job).failure == nil)
         }

@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 import Testing
 
 @testable import VirtualPrinter
@@ -33,8 +34,8 @@ import Testing
         var job = try queued()
         try job.apply(.processingStarted, at: 102)
         job.impressions = [
-            ImpressionRecord(
-                number: 1, file: "page-0001.png", sheet: 1, side: "front", width: 10, height: 10, dpi: 72,
+            PrintedSide(
+                number: 1, file: "page-0001.png", sheet: 1, side: .front, width: 10, height: 10, dpi: 72,
                 color: false)
         ]
         job.impressionsCompleted = 1
@@ -145,20 +146,19 @@ import Testing
         created.templateAttributes = [IPPAttribute("job-hold-until", .keyword("indefinite"))]
         created.holdUntil = "indefinite"
         try created.apply(.held, at: 101)
-        let record = JobRecorder.record(of: created)
-        let read = try #require(Job(record: record, printerStartTime: 0))
+        let read = Job(record: JobRecord(created), printerStartTime: 0)
         #expect(read.isReceiving && read.state == .pendingHeld)
         #expect(read.creationOperation == "Create-Job")
         #expect(read.holdUntil == "indefinite")
         #expect(read.history.last?.message == "Job held.")
         var closed = try queued()
         try closed.apply(.processingStarted, at: 102)
-        #expect(try #require(Job(record: JobRecorder.record(of: closed), printerStartTime: 0)).isReceiving == false)
+        #expect(Job(record: JobRecord(closed), printerStartTime: 0).isReceiving == false)
     }
 
     @Test(arguments: [0.0, 1_700_000_000, 1_798_761_599, 4_102_444_800])
     func recordTimesReadBackAsWritten(time: Double) {
-        #expect(Job.parseISO8601(JobRecorder.iso8601(time)) == time)
+        #expect(Job.parseISO8601(JobRecord.iso8601(time)) == time)
     }
 
     @Test(arguments: [

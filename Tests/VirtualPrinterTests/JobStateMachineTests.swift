@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 import Testing
 
 @testable import VirtualPrinter

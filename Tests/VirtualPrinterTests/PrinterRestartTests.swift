@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import PrintModel
 import Testing
 
 @testable import VirtualPrinter
@@ -62,8 +63,8 @@ import Testing
         try queue(&job)
         try job.apply(.processingStarted, at: time)
         job.impressions = [
-            ImpressionRecord(
-                number: 1, file: "page-0001.png", sheet: 1, side: "front", width: 1, height: 1, dpi: 72, color: false)
+            PrintedSide(
+                number: 1, file: "page-0001.png", sheet: 1, side: .front, width: 1, height: 1, dpi: 72, color: false)
         ]
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import PrintModel
 import Testing
 
 @testable import VirtualPrinter

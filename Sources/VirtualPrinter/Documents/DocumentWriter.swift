@@ -1,8 +1,10 @@
+import PrintModel
+
 /// Streams one document into its job folder: decompresses it, hashes it, detects its real format and stores it
 /// as `document-<n>.<ext>`, never holding it whole in memory.
 final class DocumentWriter {
     let number: Int
-    let declaredFormat: String
+    let declaredFormat: DocumentFormat
     let compression: String
     let name: String?
     private let folder: String
@@ -16,7 +18,10 @@ final class DocumentWriter {
     /// - Parameters:
     ///   - compression: the IPP compression keyword: none, gzip or deflate (others were refused earlier).
     ///   - maximumSize: the most decompressed bytes accepted.
-    init(folder: String, number: Int, declaredFormat: String, compression: String, name: String?, maximumSize: Int) {
+    init(
+        folder: String, number: Int, declaredFormat: DocumentFormat, compression: String, name: String?,
+        maximumSize: Int
+    ) {
         self.folder = folder
         self.number = number
         self.declaredFormat = declaredFormat
@@ -65,7 +70,7 @@ final class DocumentWriter {
         try file?.sync()
         try file?.close()
         let detected = DocumentFormat.detect(head)
-        let fileName = "document-\(number).\(DocumentFormat.fileExtension(for: detected ?? declaredFormat))"
+        let fileName = "document-\(number).\((detected ?? declaredFormat).fileExtension)"
         if rename(partialPath, "\(folder)/\(fileName)") != 0 {
             throw .storage(path: "\(folder)/\(fileName)", errno: errno)
         }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import PrintModel
 import Synchronization
 
 /// A printer running inside the calling process, for Swift test suites (DESIGN.md: the library product).

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// Why an embedded printer could not start or a wait failed.
 public enum EmbeddedPrinterError: Error, Sendable, Equatable {
     /// The profile could not be found or read; the message says which and why.

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// A change a test may wait for: a job created or changing state, a printer changing state.
 public struct PrinterEvent: Sendable, Equatable {
     /// What happened; the event stream's `event:` field.
@@ -23,7 +25,7 @@ public struct PrinterEvent: Sendable, Equatable {
     /// The event as a JSON object.
     public var json: [String: Any] {
         var object: [String: Any] = [
-            "event": kind.rawValue, "sequence": sequence, "time": JobRecorder.iso8601(time),
+            "event": kind.rawValue, "sequence": sequence, "time": JobRecord.iso8601(time),
             "printer-name": printerName, "state": state, "reasons": reasons,
         ]
         if let jobID { object["job-id"] = jobID }

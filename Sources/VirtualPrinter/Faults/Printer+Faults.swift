@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PrintModel
 
 /// Playing faults on a printer: adding, firing, clearing, and the levels of the simulated device.
 extension Printer {
@@ -27,7 +28,7 @@ extension Printer {
                 "id": fault.id, "trigger": "\(fault.spec.trigger)", "effect": "\(fault.spec.effect)",
             ]
             if let name = fault.spec.name { object["name"] = name }
-            if let time = fault.firedAt { object["fired"] = JobRecorder.iso8601(time) }
+            if let time = fault.firedAt { object["fired"] = JobRecord.iso8601(time) }
             if let clear = fault.spec.clearAfter { object["clear-after"] = clear }
             if let group = fault.spec.group { object["group"] = group }
             if case .addReasons(let reasons) = fault.spec.effect { object["reasons"] = reasons }

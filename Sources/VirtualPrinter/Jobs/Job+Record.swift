@@ -1,79 +1,102 @@
-import Foundation
 import IPP
+import PrintModel
+
+/// The job and its record (PrintModel's ``JobRecord``, the only reader and writer of `job.json`): the record of
+/// a job as it stands, and a job rebuilt from its record after a restart.
+extension JobRecord {
+    /// The record of `job` as it stands now.
+    public init(_ job: Job) {
+        var attributes: [String: JSONValue] = [:]
+        for attribute in job.templateAttributes {
+            attributes[attribute.name] = JSONValue(any: IPPJSON.jsonValue(of: attribute))
+        }
+        let sheets = job.impressions.map(\.sheet).max() ?? 0
+        self.init(
+            printerName: job.printerName, jobID: job.id, jobUUID: job.uuid, jobName: job.name,
+            jobOriginatingUserName: job.user, jobPrinterURI: job.printerURI, jobState: job.state,
+            jobStateReasons: job.reasons, jobStateMessage: job.message, attributes: attributes,
+            documents: job.documents.map(Document.init), impressions: job.impressions, sheets: sheets,
+            copies: job.copies, jobImpressions: job.impressions.count * job.copies, jobMediaSheets: sheets * job.copies,
+            jobPages: job.documents.compactMap(\.pages).reduce(0, +),
+            times: Times(
+                created: Self.iso8601(job.timeCreated), processing: job.timeProcessing.map(Self.iso8601),
+                completed: job.timeCompleted.map(Self.iso8601)),
+            history: job.history.map {
+                HistoryEntry(
+                    time: Self.iso8601($0.time), jobState: $0.state, jobStateReasons: $0.reasons,
+                    jobStateMessage: $0.message)
+            },
+            client: Client(address: job.client.address, userAgent: job.client.userAgent),
+            creationOperation: job.creationOperation, ignoredAttributes: job.ignoredAttributes,
+            warnings: job.warnings, mediaActual: job.actual?.media, sidesActual: job.actual?.sides,
+            printColorModeActual: job.actual?.printColorMode)
+    }
+
+    static func iso8601(_ time: Double) -> String {
+        IPPDateTime(secondsSince1970: time).iso8601
+    }
+}
+
+extension JobRecord.Document {
+    /// The record of a stored document.
+    init(_ document: DocumentRecord) {
+        self.init(
+            documentNumber: document.number, documentName: document.name, documentFormat: document.format,
+            documentFormatDetected: document.detectedFormat, compression: document.compression, size: document.size,
+            sha256: document.sha256, file: document.file, pages: document.pages,
+            documentState: document.isCanceled ? "canceled" : nil)
+    }
+}
+
+extension DocumentRecord {
+    /// A stored document as its record lists it.
+    init(_ record: JobRecord.Document) {
+        self.init(
+            number: record.documentNumber, name: record.documentName, format: record.documentFormat,
+            detectedFormat: record.documentFormatDetected, compression: record.compression, size: record.size,
+            sha256: record.sha256, file: record.file, pages: record.pages,
+            isCanceled: record.documentState == "canceled")
+    }
+}
 
 extension Job {
     /// Rebuilds a job from its record (`job.json`), for a restart on the same output folder.
-    ///
-    /// Returns nil for a record that is not one this version wrote (wrong schema, missing identity keys).
-    init?(record: [String: Any], printerStartTime: Double) {
-        guard record["schema"] as? Int == JobRecorder.schema, let id = record["job-id"] as? Int, id > 0,
-            let uuid = record["job-uuid"] as? String, let printerName = record["printer-name"] as? String,
-            let stateName = record["job-state"] as? String, let state = JobState(keyword: stateName)
-        else { return nil }
-        let times = record["times"] as? [String: Any] ?? [:]
-        let created = (times["created"] as? String).flatMap(Self.parseISO8601) ?? 0
-        let client = record["client"] as? [String: Any] ?? [:]
+    init(record: JobRecord, printerStartTime: Double) {
         var ticket: [IPPAttribute] = []
-        for (name, value) in (record["attributes"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if let attribute = try? IPPJSON.attribute(name: name, json: value) { ticket.append(attribute) }
+        for (name, value) in record.attributes.sorted(by: { $0.key < $1.key }) {
+            if let attribute = try? IPPJSON.attribute(name: name, json: value.anyValue) { ticket.append(attribute) }
         }
         self.init(
-            id: id, uuid: uuid, printerName: printerName,
-            printerURI: record["job-printer-uri"] as? String ?? "", name: record["job-name"] as? String ?? "",
-            user: record["job-originating-user-name"] as? String ?? "anonymous", templateAttributes: ticket,
-            client: ClientInfo(
-                address: client["address"] as? String ?? "", userAgent: client["user-agent"] as? String),
-            now: created, printerStartTime: printerStartTime)
-        self.state = state
-        reasons = record["job-state-reasons"] as? [String] ?? []
-        message = record["job-state-message"] as? String ?? ""
+            id: record.jobID, uuid: record.jobUUID, printerName: record.printerName,
+            printerURI: record.jobPrinterURI, name: record.jobName, user: record.jobOriginatingUserName,
+            templateAttributes: ticket,
+            client: ClientInfo(address: record.client.address, userAgent: record.client.userAgent),
+            now: Self.parseISO8601(record.times.created) ?? 0, printerStartTime: printerStartTime)
+        state = record.jobState
+        reasons = record.jobStateReasons
+        message = record.jobStateMessage
         // A job that had not ended and still showed job-incoming was waiting for (or receiving) documents.
         isReceiving = !state.isTerminal && reasons.contains("job-incoming")
-        creationOperation = record["creation-operation"] as? String
+        creationOperation = record.creationOperation
         if state == .pendingHeld {
             let until = ticket.first { $0.name == "job-hold-until" }?.value?.stringValue
             holdUntil = until.flatMap { $0 == "no-hold" ? nil : $0 } ?? "indefinite"
             holdReason = reasons.first { $0 != "job-incoming" && $0 != "job-hold-until-specified" }
         }
-        timeProcessing = (times["processing"] as? String).flatMap(Self.parseISO8601)
-        timeCompleted = (times["completed"] as? String).flatMap(Self.parseISO8601)
-        documents = (record["documents"] as? [[String: Any]] ?? []).compactMap(Self.document)
-        impressions = (record["impressions"] as? [[String: Any]] ?? []).compactMap(Self.impression)
-        restoreFacts(from: record)
-        history = (record["history"] as? [[String: Any]] ?? []).compactMap { entry in
-            guard let time = (entry["time"] as? String).flatMap(Self.parseISO8601),
-                let state = (entry["job-state"] as? String).flatMap(JobState.init(keyword:))
-            else { return nil }
-            return JobHistoryEntry(
-                time: time, state: state, reasons: entry["job-state-reasons"] as? [String] ?? [],
-                message: entry["job-state-message"] as? String)
+        timeProcessing = record.times.processing.flatMap(Self.parseISO8601)
+        timeCompleted = record.times.completed.flatMap(Self.parseISO8601)
+        documents = record.documents.map(DocumentRecord.init)
+        impressions = record.impressions
+        ignoredAttributes = record.ignoredAttributes
+        warnings = record.warnings
+        if let media = record.mediaActual, let sides = record.sidesActual, let mode = record.printColorModeActual {
+            actual = ActualSettings(media: media, sides: sides, printColorMode: mode)
         }
-    }
-
-    static func document(_ record: [String: Any]) -> DocumentRecord? {
-        guard let number = record["document-number"] as? Int, let file = record["file"] as? String else { return nil }
-        var document = DocumentRecord(
-            number: number, name: record["document-name"] as? String,
-            format: record["document-format"] as? String ?? "application/octet-stream",
-            detectedFormat: record["document-format-detected"] as? String,
-            compression: record["compression"] as? String ?? "none", size: record["size"] as? Int ?? 0,
-            sha256: record["sha256"] as? String ?? "", file: file, pages: record["pages"] as? Int)
-        document.isCanceled = record["document-state"] as? String == "canceled"
-        return document
-    }
-
-    static func impression(_ record: [String: Any]) -> ImpressionRecord? {
-        guard let number = record["number"] as? Int, let file = record["file"] as? String else { return nil }
-        let (facts, textSource) = Self.facts(ofImpression: record)
-        return ImpressionRecord(
-            number: number, file: file, sheet: record["sheet"] as? Int ?? number,
-            side: record["side"] as? String ?? "front", width: record["width"] as? Int ?? 0,
-            height: record["height"] as? Int ?? 0, dpi: record["dpi"] as? Int ?? 0,
-            color: record["color"] as? Bool ?? false,
-            pages: (record["pages"] as? [[String: Int]])?.compactMap { entry in
-                guard let document = entry["document"], let page = entry["page"] else { return nil }
-                return PlacedPage(document: document, page: page)
-            }, facts: facts, textSource: textSource)
+        history = record.history.compactMap { entry in
+            guard let time = Self.parseISO8601(entry.time) else { return nil }
+            return JobHistoryEntry(
+                time: time, state: entry.jobState, reasons: entry.jobStateReasons, message: entry.jobStateMessage)
+        }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` as written by `IPPDateTime.iso8601`: fixed positions, read as bytes (a

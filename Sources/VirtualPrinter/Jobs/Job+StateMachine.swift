@@ -1,3 +1,5 @@
+import PrintModel
+
 /// The job lifecycle as a value: each event yields the next state and reasons, or an error.
 ///
 /// ```

@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 /// One print job: what the client sent, where it stands, and what was recorded.
 ///
@@ -14,7 +15,7 @@ public struct Job: Sendable {
     /// The job template attributes the client sent, after validation.
     public var templateAttributes: [IPPAttribute]
     public var documents: [DocumentRecord] = []
-    public var impressions: [ImpressionRecord] = []
+    public var impressions: [PrintedSide] = []
     /// Impressions and sheets the simulated device has printed (job-impressions-completed, -media-sheets-completed).
     public var impressionsCompleted = 0
     public var sheetsCompleted = 0
@@ -123,14 +124,14 @@ public struct JobHistoryEntry: Sendable, Equatable {
     }
 }
 
-/// A document as received and stored.
+/// A document as received and stored (the job record's `documents`).
 public struct DocumentRecord: Sendable, Equatable {
     public var number: Int
     public var name: String?
     /// The document-format the client declared.
-    public var format: String
+    public var format: DocumentFormat
     /// The format detected from the bytes, or nil when unknown.
-    public var detectedFormat: String?
+    public var detectedFormat: DocumentFormat?
     public var compression: String
     public var size: Int
     public var sha256: String
@@ -139,51 +140,7 @@ public struct DocumentRecord: Sendable, Equatable {
     public var pages: Int?
     /// Cancel-Document: the document is skipped when the job prints.
     public var isCanceled = false
-}
 
-/// A document page placed on a printed side: document number and page number, both from 1.
-public struct PlacedPage: Sendable, Equatable, Codable {
-    public var document: Int
-    public var page: Int
-
-    public init(document: Int, page: Int) {
-        self.document = document
-        self.page = page
-    }
-}
-
-/// One printed side, as rendered.
-public struct ImpressionRecord: Sendable, Equatable, Codable {
-    public var number: Int
-    public var file: String
-    public var sheet: Int
-    public var side: String
-    public var width: Int
-    public var height: Int
-    public var dpi: Int
-    public var color: Bool
-    /// The document pages placed on this side.
-    public var pages: [PlacedPage]?
-    /// Blank or not, ink coverage, color, ink cut by the margins; nil in records of older versions.
-    public var facts: ImpressionFacts?
-    /// How the side's text is obtained: `pdf` (written with the side) or `ocr` (on request); nil in records of
-    /// older versions.
-    public var textSource: String?
-
-    public init(
-        number: Int, file: String, sheet: Int, side: String, width: Int, height: Int, dpi: Int, color: Bool,
-        pages: [PlacedPage]? = nil, facts: ImpressionFacts? = nil, textSource: String? = nil
-    ) {
-        self.facts = facts
-        self.textSource = textSource
-        self.number = number
-        self.file = file
-        self.sheet = sheet
-        self.side = side
-        self.width = width
-        self.height = height
-        self.dpi = dpi
-        self.color = color
-        self.pages = pages
-    }
+    /// The format the document prints as: the detected one, else the declared one.
+    public var effectiveFormat: DocumentFormat { detectedFormat ?? format }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PrintModel
 import Synchronization
 
 /// Reads the job records of an output folder at start-up, in parallel, so that a restart lists the jobs of
@@ -44,12 +45,11 @@ public enum JobArchive {
                 results.set(index, .failure("\(path): missing"), removed: removed)
                 return
             }
-            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                var job = Job(record: object, printerStartTime: printerStartTime), job.id == ids[index]
-            else {
+            guard let record = try? JobRecord.decode(data), record.jobID == ids[index] else {
                 results.set(index, .failure("\(path): not a job record of this version"), removed: removed)
                 return
             }
+            var job = Job(record: record, printerStartTime: printerStartTime)
             if !job.state.isTerminal { removed += tidy(jobFolder, keeping: job) }
             job.recordJSON = Array(data)
             results.set(index, .success(job), removed: removed)

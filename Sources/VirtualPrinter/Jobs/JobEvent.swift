@@ -1,3 +1,5 @@
+import PrintModel
+
 /// Something that happens to a job; `Job.apply(_:)` turns it into the next state.
 public enum JobEvent: Sendable, Equatable {
     /// The job's last document arrived (Print-Job data, last-document, Close-Job).

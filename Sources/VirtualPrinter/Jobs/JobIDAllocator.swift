@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import Synchronization
 
 /// Hands out job ids unique across every printer of one process, continuing after the highest id already

@@ -1,5 +1,5 @@
 import Foundation
-import IPP
+import PrintModel
 import Synchronization
 
 /// Writes each job's record, `<output>/jobs/<id>/job.json` (DESIGN.md "Job record"), atomically: the record is
@@ -17,8 +17,6 @@ struct JobRecorder: Sendable {
         self.outputDirectory = outputDirectory
     }
 
-    /// The record's schema version.
-    static let schema = 1
     /// The name a record is written under before it is renamed to job.json.
     static let temporaryRecordName = "job.json.tmp"
     /// The prefix of a job folder that is being made (`.new-<id>`), before its first record is in it.
@@ -29,9 +27,9 @@ struct JobRecorder: Sendable {
         "\(outputDirectory)/jobs/\(jobID)"
     }
 
-    /// The encoded record of a job (RecordJSONWriter: what JSONSerialization writes, faster).
+    /// The encoded record of a job (PrintModel's JobRecord, the one writer of job.json).
     static func encode(_ job: Job) throws -> [UInt8] {
-        try RecordJSONWriter.encode(record(of: job))
+        try JobRecord(job).encoded()
     }
 
     /// Makes the job's folder with its first record in it, and returns the record's bytes; the folder never
@@ -95,83 +93,6 @@ struct JobRecorder: Sendable {
     static func json(of job: Job) -> [UInt8] {
         if let cached = job.recordJSON { return cached }
         return (try? encode(job)) ?? Array("{}".utf8)
-    }
-
-    /// The record as a JSON object.
-    static func record(of job: Job) -> [String: Any] {
-        var attributes: [String: Any] = [:]
-        for attribute in job.templateAttributes {
-            attributes[attribute.name] = IPPJSON.jsonValue(of: attribute)
-        }
-        var times: [String: Any] = ["created": iso8601(job.timeCreated)]
-        if let t = job.timeProcessing { times["processing"] = iso8601(t) }
-        if let t = job.timeCompleted { times["completed"] = iso8601(t) }
-        var client: [String: Any] = ["address": job.client.address]
-        if let agent = job.client.userAgent { client["user-agent"] = agent }
-        let sheets = job.impressions.map(\.sheet).max() ?? 0
-        var record: [String: Any] = [
-            "schema": schema,
-            "printer-name": job.printerName,
-            "job-id": job.id,
-            "job-uuid": job.uuid,
-            "job-name": job.name,
-            "job-originating-user-name": job.user,
-            "job-printer-uri": job.printerURI,
-            "job-state": job.state.keyword,
-            "job-state-reasons": job.reasons,
-            "job-state-message": job.message,
-            "attributes": attributes,
-            "documents": job.documents.map(documentRecord),
-            "impressions": job.impressions.map(impressionRecord),
-            "sheets": sheets,
-            "copies": job.copies,
-            "job-impressions": job.impressions.count * job.copies,
-            "job-media-sheets": sheets * job.copies,
-            "job-pages": job.documents.compactMap(\.pages).reduce(0, +),
-            "times": times,
-            "history": job.history.map(historyRecord),
-            "client": client,
-        ]
-        if let operation = job.creationOperation { record["creation-operation"] = operation }
-        return record.merging(factsRecord(of: job)) { current, _ in current }
-    }
-
-    static func historyRecord(_ entry: JobHistoryEntry) -> [String: Any] {
-        var record: [String: Any] = [
-            "time": iso8601(entry.time), "job-state": entry.state.keyword, "job-state-reasons": entry.reasons,
-        ]
-        if let message = entry.message { record["job-state-message"] = message }
-        return record
-    }
-
-    static func documentRecord(_ document: DocumentRecord) -> [String: Any] {
-        var record: [String: Any] = [
-            "document-number": document.number,
-            "document-format": document.format,
-            "document-format-detected": document.detectedFormat ?? NSNull(),
-            "compression": document.compression,
-            "size": document.size,
-            "sha256": document.sha256,
-            "file": document.file,
-        ]
-        if let name = document.name { record["document-name"] = name }
-        if let pages = document.pages { record["pages"] = pages }
-        if document.isCanceled { record["document-state"] = "canceled" }
-        return record
-    }
-
-    static func impressionRecord(_ impression: ImpressionRecord) -> [String: Any] {
-        var record: [String: Any] = [
-            "number": impression.number, "file": impression.file, "sheet": impression.sheet,
-            "side": impression.side, "width": impression.width, "height": impression.height, "dpi": impression.dpi,
-            "color": impression.color,
-        ]
-        if let pages = impression.pages { record["pages"] = pages.map { ["document": $0.document, "page": $0.page] } }
-        return record.merging(factsRecord(of: impression)) { current, _ in current }
-    }
-
-    static func iso8601(_ time: Double) -> String {
-        IPPDateTime(secondsSince1970: time).iso8601
     }
 }
 

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// A renderer that records how long each job took to render (`vprinter_render_seconds`), then answers as the
 /// renderer it wraps.
 public struct MeasuredRenderer: JobRenderer {
@@ -10,7 +12,7 @@ public struct MeasuredRenderer: JobRenderer {
     }
 
     public func render(
-        _ job: RenderJob, password: String?, onImpression: @Sendable (ImpressionRecord) -> Void,
+        _ job: RenderJob, password: String?, onImpression: @Sendable (PrintedSide) -> Void,
         onWarning: @Sendable (JobWarning) -> Void, isCanceled: @escaping @Sendable () -> Bool
     ) -> RenderOutcome {
         let started = ContinuousClock.now

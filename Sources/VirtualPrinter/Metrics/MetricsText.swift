@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 /// `GET /metrics`: the Prometheus text exposition format, version 0.0.4 (docs/api.md lists every metric).
 enum MetricsText {

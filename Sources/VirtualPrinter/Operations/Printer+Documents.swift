@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 /// Document operations (PWG 5100.5): Validate-Document, Cancel-Document, Get-Document-Attributes, Get-Documents,
 /// Set-Document-Attributes.
@@ -124,8 +125,10 @@ extension Printer {
         add("document-printer-uri", [.uri(job.printerURI)])
         add("document-state", [.enumValue(state == .pendingHeld ? JobState.pending.rawValue : state.rawValue)])
         add("document-state-reasons", [.keyword(document.isCanceled ? "canceled-by-user" : "none")])
-        add("document-format", [.mimeMediaType(document.format)])
-        if let detected = document.detectedFormat { add("document-format-detected", [.mimeMediaType(detected)]) }
+        add("document-format", [.mimeMediaType(document.format.rawValue)])
+        if let detected = document.detectedFormat {
+            add("document-format-detected", [.mimeMediaType(detected.rawValue)])
+        }
         add("compression", [.keyword(document.compression)])
         add("document-name", [.name(document.name ?? document.file)])
         add("k-octets", [.integer(Int32(clamping: (document.size + 1023) / 1024))])

@@ -54,7 +54,7 @@ extension Printer {
         add("job-k-octets", [.integer(Int32(clamping: (size + 1023) / 1024))])
         add("number-of-documents", [.integer(Int32(clamping: job.documents.count))])
         add("job-more-info", [.uri("\(context.webScheme)://\(context.uriAuthority)/jobs/\(job.id)")])
-        if let format = job.documents.last?.format { add("document-format", [.mimeMediaType(format)]) }
+        if let format = job.documents.last?.format { add("document-format", [.mimeMediaType(format.rawValue)]) }
         for attribute in job.templateAttributes {
             add(attribute.name, attribute.values)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import PrintModel
 
 /// Job control (RFC 8011, RFC 3998, PWG 5100.11): hold, release, restart, reprocess, resubmit, promote,
 /// schedule after, cancel current, suspend and resume.

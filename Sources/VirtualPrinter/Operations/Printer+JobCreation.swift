@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 extension Printer {
     /// Print-Job (RFC 8011 section 4.2.1): validate, create the job, then receive its one document.

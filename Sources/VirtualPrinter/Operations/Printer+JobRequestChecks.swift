@@ -1,8 +1,9 @@
 import IPP
+import PrintModel
 
 /// A job creation request after its operation attributes and job ticket were checked.
 struct CheckedJobRequest: Sendable {
-    var documentFormat: String
+    var documentFormat: DocumentFormat
     var compression: String
     var ticket: JobTicketValidator.Result
     /// Operation attributes to report as unsupported (ignored).
@@ -82,7 +83,8 @@ extension Printer {
 
     /// Checks document-format and compression (RFC 8011 sections 4.1.7, 5.4.32).
     func checkDocumentAttributes(_ context: IPPRequestContext) -> Result<CheckedJobRequest, IPPResponseError> {
-        var format = cache["document-format-default"]?.value?.stringValue ?? "application/octet-stream"
+        var format = DocumentFormat(
+            rawValue: cache["document-format-default"]?.value?.stringValue ?? "application/octet-stream")
         if let attribute = context.attribute("document-format") {
             guard case .mimeMediaType(let value)? = attribute.value, attribute.values.count == 1 else {
                 var error = IPPResponseError(.clientErrorBadRequest, "document-format must be a mimeMediaType.")
@@ -97,7 +99,7 @@ extension Printer {
                 error.unsupported = [attribute]
                 return .failure(error)
             }
-            format = value.lowercased()
+            format = DocumentFormat(rawValue: value.lowercased())
         }
         var compression = "none"
         if let attribute = context.attribute("compression") {

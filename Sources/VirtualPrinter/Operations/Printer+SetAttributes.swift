@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 extension IPPStatus {
     /// client-error-attributes-not-settable (RFC 3380 section 7.1).

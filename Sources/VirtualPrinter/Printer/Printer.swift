@@ -1,5 +1,6 @@
 import Dispatch
 import IPP
+import PrintModel
 import Synchronization
 
 /// One virtual printer: its attributes, its jobs and their state, behind one lock.

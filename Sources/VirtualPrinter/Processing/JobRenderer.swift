@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 /// Turns a job's stored documents into page images. `VirtualPrinter` defines it; the `vprinter` tool wires in
 /// the worker-process implementation. Without one, a job completes once its documents are stored.
@@ -10,7 +11,7 @@ public protocol JobRenderer: Sendable {
     ///   - onWarning: called for each problem found in a document that still prints.
     ///   - isCanceled: polled between pages; when true, the renderer stops early.
     func render(
-        _ job: RenderJob, password: String?, onImpression: @Sendable (ImpressionRecord) -> Void,
+        _ job: RenderJob, password: String?, onImpression: @Sendable (PrintedSide) -> Void,
         onWarning: @Sendable (JobWarning) -> Void, isCanceled: @escaping @Sendable () -> Bool
     ) -> RenderOutcome
 

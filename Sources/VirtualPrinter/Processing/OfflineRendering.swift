@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import PrintModel
 import Synchronization
 
 /// `vprinter render`: the printer's rendering pipeline on a file, without a server. The ticket is checked against
@@ -31,7 +32,7 @@ public enum OfflineRendering {
     public static func render(
         file: String, ticket: [IPPAttribute], printerAttributes: [IPPAttribute], outputDirectory: String,
         renderer: any JobRenderer
-    ) -> Result<[ImpressionRecord], Failure> {
+    ) -> Result<[PrintedSide], Failure> {
         let path = URL(fileURLWithPath: file).standardizedFileURL.path
         guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable(file)) }
         let head = (try? handle.read(upToCount: DocumentFormat.detectionLength)) ?? Data()
@@ -76,11 +77,11 @@ public enum OfflineRendering {
 
 /// Collects impressions reported from the renderer's thread.
 private final class ImpressionCollector: Sendable {
-    private let list = Mutex<[ImpressionRecord]>([])
+    private let list = Mutex<[PrintedSide]>([])
 
-    @Sendable func add(_ impression: ImpressionRecord) {
+    @Sendable func add(_ impression: PrintedSide) {
         list.withLock { $0.append(impression) }
     }
 
-    var all: [ImpressionRecord] { list.withLock { $0 } }
+    var all: [PrintedSide] { list.withLock { $0 } }
 }

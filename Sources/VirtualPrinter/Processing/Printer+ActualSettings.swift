@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 extension Printer {
     /// The media, sides and color mode a job with `ticket` prints with: the ticket's values, else the printer's
@@ -21,7 +22,7 @@ extension Printer {
         let colorPrinter = cache["color-supported"]?.value?.booleanValue ?? false
         return ActualSettings(
             media: media, sides: keyword("sides") ?? "one-sided",
-            printColorMode: RenderTicket.colorMode(keyword("print-color-mode"), colorPrinter: colorPrinter))
+            printColorMode: RenderTicket.colorMode(keyword("print-color-mode"), colorPrinter: colorPrinter).rawValue)
     }
 
     /// The printer's name for a media size (hundredths of a millimetre) from its media-supported, or a custom
@@ -40,7 +41,7 @@ extension Printer {
 
     /// Takes note of a rendered side: a job that named no media prints on the size of its pages (a raster's own
     /// size), which the first side shows.
-    func noteImpression(_ impression: ImpressionRecord, of job: inout Job) {
+    func noteImpression(_ impression: PrintedSide, of job: inout Job) {
         job.impressions.append(impression)
         let namesMedia = job.templateAttributes.contains { $0.name == "media" || $0.name == "media-col" }
         guard impression.number == 1, !namesMedia, impression.dpi > 0 else { return }
@@ -52,11 +53,11 @@ extension Printer {
     /// Warnings the printer itself has about a job's documents: data in another format than the client declared.
     func documentWarnings(_ job: Job) -> [JobWarning] {
         job.documents.compactMap { document in
-            guard let detected = document.detectedFormat, document.format != "application/octet-stream",
-                detected.lowercased() != document.format.lowercased()
+            guard let detected = document.detectedFormat, !document.format.matches(.octetStream),
+                !detected.matches(document.format)
             else { return nil }
             return JobWarning(
-                kind: "document-format", document: document.number,
+                kind: .documentFormat, document: document.number,
                 message: "document \(document.number) was sent as \(document.format) but its data is \(detected); "
                     + "it printed as \(detected)")
         }

@@ -86,11 +86,11 @@ extension Printer {
         let listed = cache["document-format-supported"]?.values.compactMap(\.stringValue) ?? []
         let supported = Set(listed.map { $0.lowercased() })
         for document in job.documents {
-            let format = document.detectedFormat ?? document.format
-            if format == "application/octet-stream" {
+            let format = document.effectiveFormat
+            if format.matches(.octetStream) {
                 return "Document \(document.number) is in a format that cannot be recognized."
             }
-            if !supported.contains(format.lowercased()) {
+            if !supported.contains(format.rawValue.lowercased()) {
                 return "Document \(document.number) is \(format), which this printer does not support."
             }
         }
@@ -101,7 +101,7 @@ extension Printer {
     /// because its printer takes it, so the data is refused as malformed (document-format-error), as the render
     /// worker refuses it, rather than printed as whatever it turns out to be.
     func mislabelledPCLm(in job: Job) -> String? {
-        for document in job.documents where document.format.lowercased() == "application/pclm" {
+        for document in job.documents where document.format.matches(.pclm) {
             switch document.detectedFormat {
             case "application/PCLm"?: continue
             case "application/pdf"?:

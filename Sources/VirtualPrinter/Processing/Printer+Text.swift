@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 
 extension Printer {
     /// The text of every printed side of a job, in side order; nil when there is no such job. Sides of PDF pages
@@ -36,7 +37,7 @@ extension Printer {
             let side = readSideText(job.impressions[index], job: job, folder: folder)
             sides[index] = side
             if side.text == nil {
-                sides[index].source = "ocr"
+                sides[index].source = .ocr
                 sides[index].message = failure ?? "the side's text could not be read (see the printer's log)"
             }
         }
@@ -44,9 +45,9 @@ extension Printer {
     }
 
     /// A side's text from the store or its text file; nil text when neither has it yet.
-    private func readSideText(_ impression: ImpressionRecord, job: Job, folder: String) -> SideText {
+    private func readSideText(_ impression: PrintedSide, job: Job, folder: String) -> SideText {
         let textFile = Self.textFileName(of: impression.file)
-        let source = impression.textSource ?? (Self.isFromPDF(impression, job: job) ? "pdf" : "ocr")
+        let source = impression.textSource ?? (Self.isFromPDF(impression, job: job) ? .pdf : .ocr)
         if let text = textStore.text(jobID: job.id, number: impression.number) {
             return SideText(
                 number: impression.number, file: impression.file, textFile: textFile, source: source, text: text,
@@ -70,7 +71,7 @@ extension Printer {
     }
 
     /// True when every page on the side comes from a PDF document (records of versions without `text-source`).
-    private static func isFromPDF(_ impression: ImpressionRecord, job: Job) -> Bool {
+    private static func isFromPDF(_ impression: PrintedSide, job: Job) -> Bool {
         guard let pages = impression.pages, !pages.isEmpty else { return false }
         return pages.allSatisfy { page in
             job.documents.first { $0.number == page.document }?.detectedFormat == "application/pdf"

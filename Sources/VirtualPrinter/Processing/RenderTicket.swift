@@ -1,50 +1,67 @@
 import IPP
+import PrintModel
 
 /// The render request's ticket (docs/render-protocol.md): the job's template attributes, completed with the
-/// printer's defaults, in the worker's terms (media in hundredths of a millimetre, keywords, dpi).
+/// printer's defaults, as PrintModel's typed `JobTicket` (media in hundredths of a millimetre, keywords, dpi).
 enum RenderTicket {
-    /// Builds the ticket object for a job.
-    static func make(for job: RenderJob, password: String?, renderDPI: Int) -> [String: Any] {
+    /// The margins a job or the printer gives, in hundredths of a millimetre; nil where neither says.
+    struct Margins: Equatable {
+        var top: Int?
+        var bottom: Int?
+        var left: Int?
+        var right: Int?
+
+        /// True when no margin is given.
+        var isEmpty: Bool { top == nil && bottom == nil && left == nil && right == nil }
+    }
+
+    /// The ticket of a job: what it asked for, completed with the printer's defaults.
+    static func make(for job: RenderJob, password: String?, renderDPI: Int, rasterDPI: Int) -> JobTicket {
         let printer = job.printerAttributes
         func template(_ name: String) -> IPPAttribute? {
             job.ticket.first { $0.name == name } ?? printer["\(name)-default"]
         }
-        func keyword(_ name: String) -> String? {
-            template(name)?.value?.stringValue
+        func keyword<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {
+            template(name)?.value?.stringValue.flatMap(T.init(rawValue:))
         }
-        var ticket: [String: Any] = [:]
+        var ticket = JobTicket()
         let (width, height, margins) = media(job: job)
         // Without media in the job, raster pages print on the size they were made for.
-        let namesMedia = job.ticket.contains { $0.name == "media" || $0.name == "media-col" }
-        if !namesMedia { ticket["media-from-document"] = true }
-        ticket["media-width"] = width
-        ticket["media-height"] = height
-        for (side, value) in margins { ticket["media-\(side)-margin"] = value }
-        for name in [
-            "sides", "print-color-mode", "print-scaling", "multiple-document-handling",
-            "presentation-direction-number-up",
-        ] {
-            if let value = keyword(name) { ticket[name] = value }
+        ticket.mediaFromDocument = !job.ticket.contains { $0.name == "media" || $0.name == "media-col" }
+        ticket.mediaWidth = width
+        ticket.mediaHeight = height
+        ticket.topMargin = margins.top ?? 0
+        ticket.bottomMargin = margins.bottom ?? 0
+        ticket.leftMargin = margins.left ?? 0
+        ticket.rightMargin = margins.right ?? 0
+        if let sides = keyword("sides", as: Sides.self) { ticket.sides = sides }
+        if let scaling = keyword("print-scaling", as: Scaling.self) { ticket.scaling = scaling }
+        if let handling = keyword("multiple-document-handling", as: MultipleDocumentHandling.self) {
+            ticket.multipleDocumentHandling = handling
         }
-        ticket["print-color-mode"] = colorMode(
-            keyword("print-color-mode"), colorPrinter: printer["color-supported"]?.value?.booleanValue ?? false)
-        if let number = template("number-up")?.value?.integerValue { ticket["number-up"] = Int(number) }
+        if let direction = keyword("presentation-direction-number-up", as: PresentationDirection.self) {
+            ticket.presentationDirection = direction
+        }
+        ticket.colorMode = colorMode(
+            template("print-color-mode")?.value?.stringValue,
+            colorPrinter: printer["color-supported"]?.value?.booleanValue ?? false)
+        if let number = template("number-up")?.value?.integerValue { ticket.numberUp = Int(number) }
         if let copies = job.ticket.first(where: { $0.name == "copies" })?.value?.integerValue {
-            ticket["copies"] = Int(copies)
+            ticket.copies = Int(copies)
         }
         // Only a requested orientation: without one the renderer turns pages to fit (automatic rotation).
         if let orientation = job.ticket.first(where: { $0.name == "orientation-requested" })?.value?.integerValue,
-            let name = IPPEnumNames.keyword(attribute: "orientation-requested", value: orientation), name != "none"
+            let name = IPPEnumNames.keyword(attribute: "orientation-requested", value: orientation)
         {
-            ticket["orientation-requested"] = name
+            ticket.orientation = Orientation(rawValue: name)
         }
-        let ranges: [[String: Int]] = (job.ticket.first { $0.name == "page-ranges" }?.values ?? []).compactMap {
+        ticket.pageRanges = (job.ticket.first { $0.name == "page-ranges" }?.values ?? []).compactMap {
             guard case .rangeOfInteger(let range) = $0 else { return nil }
-            return ["lower": Int(range.lowerBound), "upper": Int(range.upperBound)]
+            return PageRange(lower: Int(range.lowerBound), upper: Int(range.upperBound))
         }
-        if !ranges.isEmpty { ticket["page-ranges"] = ranges }
-        ticket["dpi"] = min(renderDPI, resolution(for: job) ?? renderDPI)
-        if let password { ticket["document-password"] = password }
+        ticket.resolution = min(renderDPI, resolution(for: job) ?? renderDPI)
+        ticket.rasterMaximumResolution = rasterDPI
+        ticket.password = password
         return ticket
     }
 
@@ -67,21 +84,21 @@ enum RenderTicket {
     /// The rendering color mode for a print-color-mode keyword (PWG 5100.13 section 5.2.3): auto prints color on
     /// a color printer; the monochrome variants print gray, the bi-level ones black and white; a mono printer
     /// prints everything in gray.
-    static func colorMode(_ keyword: String?, colorPrinter: Bool) -> String {
+    static func colorMode(_ keyword: String?, colorPrinter: Bool) -> ColorMode {
         switch keyword {
-        case "bi-level", "process-bi-level": "bi-level"
-        case "monochrome", "auto-monochrome", "process-monochrome": "monochrome"
-        default: colorPrinter ? "color" : "monochrome"
+        case "bi-level", "process-bi-level": .biLevel
+        case "monochrome", "auto-monochrome", "process-monochrome": .monochrome
+        default: colorPrinter ? .color : .monochrome
         }
     }
 
     /// The media size and margins: media-col, else media, else the printer's media-col-default.
-    static func media(job: RenderJob) -> (width: Int, height: Int, margins: [(String, Int)]) {
-        let sides = ["top", "bottom", "left", "right"]
-        func margins(of members: [IPPAttribute]?) -> [(String, Int)] {
-            sides.compactMap { side in
-                members?.first { $0.name == "media-\(side)-margin" }?.value?.integerValue.map { (side, Int($0)) }
+    static func media(job: RenderJob) -> (width: Int, height: Int, margins: Margins) {
+        func margins(of members: [IPPAttribute]?) -> Margins {
+            func margin(_ side: String) -> Int? {
+                members?.first { $0.name == "media-\(side)-margin" }?.value?.integerValue.map { Int($0) }
             }
+            return Margins(top: margin("top"), bottom: margin("bottom"), left: margin("left"), right: margin("right"))
         }
         func size(of members: [IPPAttribute]?) -> (Int, Int)? {
             guard let dims = members?.first(where: { $0.name == "media-size" })?.value?.collectionValue,

@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import PrintModel
 import Synchronization
 
 /// The printer's side of the render worker (docs/render-protocol.md): starts `vprinter-render` for a job with
@@ -74,40 +75,26 @@ public struct RenderWorkerClient: JobRenderer {
     }
 
     public func render(
-        _ job: RenderJob, password: String?, onImpression: @Sendable (ImpressionRecord) -> Void,
+        _ job: RenderJob, password: String?, onImpression: @Sendable (PrintedSide) -> Void,
         onWarning: @Sendable (JobWarning) -> Void, isCanceled: @escaping @Sendable () -> Bool
     ) -> RenderOutcome {
-        let request: [String: Any] = [
-            "protocol": 1,
-            "folder": job.folder,
-            "documents": job.documents.map { document in
-                [
-                    "path": document.file.hasPrefix("/") ? document.file : "\(job.folder)/\(document.file)",
-                    "format": document.detectedFormat ?? document.format,
-                ]
+        var limits = RenderLimits()
+        limits.maximumInterpreterSeconds = self.limits.interpreterSeconds
+        limits.maximumInterpreterMemory = self.limits.interpreterMemory
+        let request = RenderRequest.render(
+            folder: job.folder,
+            documents: job.documents.map { document in
+                RenderRequest.Document(
+                    path: document.file.hasPrefix("/") ? document.file : "\(job.folder)/\(document.file)",
+                    format: document.effectiveFormat)
             },
-            "ticket": RenderTicket.make(for: job, password: password, renderDPI: renderDPI)
-                .merging(["raster-max-dpi": rasterDPI]) { $1 },
-            "threads": limits.threads,
-            "limits": [
-                "max-interpreter-seconds": limits.interpreterSeconds,
-                "max-interpreter-memory": limits.interpreterMemory,
-            ],
-            "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
-        ]
-        let run = runWorker(request, folder: job.folder, isCanceled: isCanceled) { line in
-            switch line["type"] as? String {
-            case "impression":
-                if let impression = Job.impression(line) { onImpression(impression) }
-            case "warning":
-                if let message = line["message"] as? String {
-                    onWarning(
-                        JobWarning(
-                            kind: line["kind"] as? String ?? "document", document: line["document"] as? Int,
-                            page: line["page"] as? Int, message: message))
-                }
-            default:
-                break
+            ticket: RenderTicket.make(for: job, password: password, renderDPI: renderDPI, rasterDPI: rasterDPI),
+            limits: limits, threads: self.limits.threads, resourceLimits: resourceLimits)
+        let run = runWorker(request, folder: job.folder, isCanceled: isCanceled) { message in
+            switch message {
+            case .impression(let side): onImpression(side)
+            case .warning(let warning): onWarning(warning)
+            case .text, .status: break
             }
         }
         switch run {
@@ -116,43 +103,37 @@ public struct RenderWorkerClient: JobRenderer {
         case .failed(let reason, let message):
             return .failed(reason: reason, message: message)
         case .finished(let status):
-            if status["status"] as? String == "ok" {
-                let pages = (status["documents"] as? [[String: Any]] ?? []).map { $0["pages"] as? Int ?? 0 }
-                return .completed(pages: pages)
+            if status.status == .ok {
+                return .completed(pages: (status.documents ?? []).map(\.pages))
             }
             return .failed(
-                reason: status["reason"] as? String ?? "document-format-error",
-                message: status["message"] as? String ?? "The document could not be rendered.")
+                reason: status.reason ?? "document-format-error",
+                message: status.message ?? "The document could not be rendered.")
         }
     }
 
     public func recognizeText(folder: String, sides: [TextRecognitionSide]) -> TextRecognitionOutcome {
         guard ocr else { return .off }
         guard !sides.isEmpty else { return .recognized([:]) }
-        let request: [String: Any] = [
-            "protocol": 1,
-            "operation": "recognize-text",
-            "folder": folder,
-            "sides": sides.map { ["number": $0.number, "file": $0.file, "dpi": $0.dpi] },
-            "threads": limits.threads,
-            "rlimits": ["address-space": limits.addressSpace, "cpu-seconds": limits.cpuSeconds],
-        ]
+        let request = RenderRequest.recognizeText(
+            folder: folder, sides: sides.map { RenderRequest.Side(number: $0.number, file: $0.file, dpi: $0.dpi) },
+            threads: limits.threads, resourceLimits: resourceLimits)
         let results = Mutex<[Int: Result<String, TextRecognitionError>]>([:])
-        let run = runWorker(request, folder: folder, isCanceled: { false }) { line in
-            guard line["type"] as? String == "text", let number = line["number"] as? Int else { return }
+        let run = runWorker(request, folder: folder, isCanceled: { false }) { message in
+            guard case .text(let text) = message else { return }
             let result: Result<String, TextRecognitionError> =
-                if let file = line["file"] as? String {
+                if let file = text.file {
                     .success(file)
                 } else {
-                    .failure(TextRecognitionError(line["error"] as? String ?? "the side could not be read"))
+                    .failure(TextRecognitionError(text.error ?? "the side could not be read"))
                 }
-            results.withLock { $0[number] = result }
+            results.withLock { $0[text.number] = result }
         }
         switch run {
-        case .finished(let status) where status["status"] as? String == "ok":
+        case .finished(let status) where status.status == .ok:
             return .recognized(results.withLock { $0 })
         case .finished(let status):
-            return .failed(status["message"] as? String ?? "OCR failed")
+            return .failed(status.message ?? "OCR failed")
         case .failed(_, let message):
             return .failed(message)
         case .canceled:
@@ -160,24 +141,29 @@ public struct RenderWorkerClient: JobRenderer {
         }
     }
 
+    /// The memory and CPU limits the worker sets on itself.
+    private var resourceLimits: RenderRequest.ResourceLimits {
+        RenderRequest.ResourceLimits(addressSpace: limits.addressSpace, cpuSeconds: limits.cpuSeconds)
+    }
+
     /// How a worker run ended.
     enum WorkerRun {
         /// The worker wrote its status line.
-        case finished(status: [String: Any])
+        case finished(status: WorkerStatus)
         /// Stopped because the job was canceled.
         case canceled
         /// It could not start, crashed, overran or ended without a status line.
         case failed(reason: String, message: String)
     }
 
-    /// Starts the worker, writes `request`, hands every output line but the status to `onLine` and waits for its
+    /// Starts the worker, writes `request`, hands every message but the status to `onMessage` and waits for its
     /// end, killing it when `isCanceled` says so or when it overruns the deadline; then removes the partial pages
     /// it left in the job's `folder`.
     func runWorker(
-        _ request: [String: Any], folder: String, isCanceled: @escaping @Sendable () -> Bool,
-        onLine: ([String: Any]) -> Void
+        _ request: RenderRequest, folder: String, isCanceled: @escaping @Sendable () -> Bool,
+        onMessage: (WorkerMessage) -> Void
     ) -> WorkerRun {
-        guard let requestData = try? JSONSerialization.data(withJSONObject: request) else {
+        guard let requestData = try? JSONEncoder().encode(request) else {
             return .failed(reason: "aborted-by-system", message: "The render request could not be encoded.")
         }
         let process = Process()
@@ -218,7 +204,7 @@ public struct RenderWorkerClient: JobRenderer {
         }
         watchdog.start()
 
-        var status: [String: Any]?
+        var status: WorkerStatus?
         var buffer = Data()
         let reader = output.fileHandleForReading
         while true {
@@ -228,11 +214,12 @@ public struct RenderWorkerClient: JobRenderer {
             while let newline = buffer.firstIndex(of: 0x0A) {
                 let line = buffer[buffer.startIndex..<newline]
                 buffer.removeSubrange(buffer.startIndex...newline)
-                guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
-                if object["type"] as? String == "status" {
-                    status = object
+                // A line that is not a message of this protocol is skipped; a run without a status line fails.
+                guard let message = try? WorkerMessage.parse(line) else { continue }
+                if case .status(let last) = message {
+                    status = last
                 } else {
-                    onLine(object)
+                    onMessage(message)
                 }
             }
         }

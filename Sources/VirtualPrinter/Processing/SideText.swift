@@ -1,4 +1,5 @@
 import Dispatch
+import PrintModel
 import Synchronization
 
 /// The text of one printed side (`GET /api/v1/jobs/<id>/text`).
@@ -11,12 +12,14 @@ public struct SideText: Sendable, Equatable {
     public var textFile: String?
     /// How the text is obtained: `pdf` (the PDF pages' text, written with the side) or `ocr` (read from the
     /// PNG on first request).
-    public var source: String
+    public var source: PrintedSide.TextSource
     /// The text; nil when it could not be had, with `message` saying why.
     public var text: String?
     public var message: String?
 
-    public init(number: Int, file: String, textFile: String?, source: String, text: String?, message: String?) {
+    public init(
+        number: Int, file: String, textFile: String?, source: PrintedSide.TextSource, text: String?, message: String?
+    ) {
         self.number = number
         self.file = file
         self.textFile = textFile

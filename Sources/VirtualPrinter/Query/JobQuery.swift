@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 
 /// The job filters of `GET /api/v1/jobs`, `GET /api/v1/wait` and `DELETE /api/v1/jobs`, and of `vprinter jobs` and
 /// `vprinter wait` (docs/api.md "Queries"). Every filter given must match; a filter with a comma list matches any

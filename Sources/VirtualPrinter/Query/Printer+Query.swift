@@ -8,7 +8,7 @@ extension Printer {
             (job.template("print-color-mode") ?? cache["print-color-mode-default"])?.value?.stringValue
         return JobQuery.Subject(
             id: job.id, printer: job.printerName, name: job.name, user: job.user, state: job.state.keyword,
-            formats: job.documents.map { ($0.detectedFormat ?? $0.format).lowercased() }, media: actual.media,
+            formats: job.documents.map { $0.effectiveFormat.rawValue.lowercased() }, media: actual.media,
             sides: actual.sides, colorModes: [requested, actual.printColorMode].compactMap { $0 },
             created: job.timeCreated)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import IPP
+import PrintModel
 
 /// The JSON API (DESIGN.md "JSON API", docs/api.md): printers, jobs, recorded files, reset, wait, events.
 extension PrinterService {
@@ -117,6 +118,11 @@ extension PrinterService {
 
     /// A JSON array of job records, from each record's bytes (no encoding per request).
     func jsonList(_ jobs: [Job], status: Int = 200) -> HTTPResponse {
+        jsonBytes(recordArray(jobs), status: status)
+    }
+
+    /// The records of `jobs` as one JSON array, from the bytes each record was last written as.
+    func recordArray(_ jobs: [Job]) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         bytes.reserveCapacity(jobs.count * 2048)
         for (index, job) in jobs.enumerated() {
@@ -124,7 +130,15 @@ extension PrinterService {
             bytes += JobRecorder.json(of: job)
         }
         bytes += [UInt8(ascii: "]")]
-        return jsonBytes(bytes, status: status)
+        return bytes
+    }
+
+    /// The answer of a wait that timed out (408): the error and the records of the jobs that had ended.
+    func timedOut(_ ended: [Job], of count: Int) -> HTTPResponse {
+        let error =
+            (try? RecordJSONWriter.encode(.string("timed out with \(ended.count) of \(count) jobs ended"))) ?? []
+        let bytes = Array("{\n  \"error\" : ".utf8) + error + Array(",\n  \"jobs\" : ".utf8) + recordArray(ended)
+        return jsonBytes(bytes + Array("\n}".utf8), status: 408)
     }
 
     /// JSON bytes as a response.
@@ -221,12 +235,7 @@ extension PrinterService {
             if ended.count >= count { return jsonList(ended) }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
-                return json(
-                    [
-                        "error": "timed out with \(ended.count) of \(count) jobs ended",
-                        "jobs": ended.map { JobRecorder.record(of: $0) },
-                    ],
-                    status: 408)
+                return timedOut(ended, of: count)
             }
             _ = subscription.next(timeout: remaining)
         }

@@ -1,4 +1,5 @@
 import HTTPServer
+import PrintModel
 
 /// `POST /api/v1/jobs/<id>/release` with `{"job-password": "1234"}`: the PIN a user types at the printer's panel to
 /// release a job that waits in job-password-wait (PWG 5100.11). 200 with the job record when it is released, 403

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import PrintModel
 
 extension PrinterService {
     /// `GET /api/v1/jobs/<id>/text`: the text of each printed side and how it was obtained. Sides without a text
@@ -15,7 +16,7 @@ extension PrinterService {
             "job-state": job.state.keyword,
             "sides": sides.map { side in
                 var entry: [String: Any] = [
-                    "number": side.number, "file": side.file, "source": side.source,
+                    "number": side.number, "file": side.file, "source": side.source.rawValue,
                     "text": side.text ?? NSNull(),
                 ]
                 if let file = side.textFile { entry["text-file"] = file }

@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 extension Printer {
     /// The printer attributes that describe its subscription support (RFC 3995 section 5.3, RFC 3996 section 8),

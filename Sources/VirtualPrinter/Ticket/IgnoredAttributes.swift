@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 extension CheckedJobRequest {
     /// The attributes of the request that the client got back in the unsupported-attributes group, with what was

@@ -1,4 +1,5 @@
 import IPP
+import PrintModel
 
 /// Checks job template attributes against the printer's -supported values (RFC 8011 sections 4.1.7, 5.2).
 ///

@@ -1,3 +1,5 @@
+import PrintModel
+
 /// The front panel's device parts: trays, supplies, the output bin; and vprinter's scenarios and faults.
 extension FrontPanel {
     /// Each input tray: its level and loaded media, and a form that loads it (size, type, sheets), empties or
@@ -175,7 +177,7 @@ extension FrontPanel {
             if let seconds = fault.spec.clearAfter { what += "; clears itself \(FaultWords.number(seconds)) s later" }
             inner += "<tr><td>\(fault.id)</td><td>\(e(fault.spec.name ?? ""))\(group)</td>"
             inner += "<td>\(e(FaultWords.trigger(fault.spec.trigger)))</td><td>\(e(what))</td>"
-            inner += "<td>\(fault.firedAt.map { JobRecorder.iso8601($0) } ?? "not yet")</td><td>"
+            inner += "<td>\(fault.firedAt.map { JobRecord.iso8601($0) } ?? "not yet")</td><td>"
             inner += HTML.callButton(
                 "Clear", call: "DELETE \(api)/faults/\(fault.id)", id: "clear-fault-\(fault.id)",
                 ariaLabel: "Clear fault \(fault.id)")

@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 
 /// The job list of the web page: newest first, one page of ``pageSize`` rows rendered on the server whatever
 /// the number of jobs, with a search form (name or user, text, state, printer) that works without JavaScript.
@@ -207,7 +208,7 @@ struct JobList {
     /// One job's row: id and name link to the viewer.
     static func row(_ job: Job, showPrinter: Bool) -> String {
         let e = HTML.escape
-        let format = job.documents.map { $0.detectedFormat ?? $0.format }.joined(separator: ", ")
+        let format = job.documents.map(\.effectiveFormat.rawValue).joined(separator: ", ")
         var html = "<tr class=\"job\" id=\"job-\(job.id)\"><td><a href=\"/jobs/\(job.id)\">\(job.id)</a></td>"
         html += "<td class=\"job-state\">\(HTML.stateBadge(job.state.keyword))</td>"
         html +=
@@ -215,7 +216,7 @@ struct JobList {
         html += "<td class=\"job-user\">\(e(job.user))</td>"
         if showPrinter { html += "<td>\(e(job.printerName))</td>" }
         html += "<td>\(e(format))</td><td>\(job.impressions.count)</td>"
-        let created = JobRecorder.iso8601(job.timeCreated)
+        let created = JobRecord.iso8601(job.timeCreated)
         html += "<td><time datetime=\"\(created)\">\(created.replacingOccurrences(of: "T", with: " "))</time></td>"
         html += "<td class=\"thumbs\">"
         for impression in job.impressions.prefix(thumbnailsPerRow) {
@@ -228,9 +229,9 @@ struct JobList {
     }
 
     /// A printed side as a small image (scaled by the browser, loaded when scrolled to) linking to the viewer.
-    static func thumbnail(jobID: Int, _ impression: ImpressionRecord) -> String {
+    static func thumbnail(jobID: Int, _ impression: PrintedSide) -> String {
         let url = "/api/v1/jobs/\(jobID)/files/\(HTML.escape(impression.file))"
-        let label = "Job \(jobID), sheet \(impression.sheet) \(HTML.escape(impression.side))"
+        let label = "Job \(jobID), sheet \(impression.sheet) \(impression.side.rawValue)"
         let height = 64
         let width = impression.height > 0 ? max(1, impression.width * height / impression.height) : 48
         return "<a href=\"/jobs/\(jobID)#side-\(impression.number)\"><img class=\"thumbnail\" src=\"\(url)\" "

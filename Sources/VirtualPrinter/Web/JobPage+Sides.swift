@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 
 /// The viewer's sheets: front and back side by side at a readable size, the page numbers on each side, and the
 /// text of each side beside them.
@@ -18,8 +19,8 @@ extension JobPage {
         var html = ""
         for sheet in bySheet.keys.sorted() {
             let sides = bySheet[sheet] ?? []
-            let front = sides.first { $0.side != "back" }
-            let back = sides.first { $0.side == "back" }
+            let front = sides.first { $0.side != .back }
+            let back = sides.first { $0.side == .back }
             html += "<section class=\"sheet\" id=\"sheet-\(sheet)\" aria-label=\"Sheet \(sheet)\">"
             html += "<h3>Sheet \(sheet)</h3><div class=\"pair\">"
             html += front.map { side($0, job: job, layout: layout) } ?? "<div class=\"side none\">No front side.</div>"
@@ -65,7 +66,7 @@ extension JobPage {
         }
 
         /// The cells of a side, in percent.
-        func cells(_ impression: ImpressionRecord) -> [NumberUpLayout.Cell] {
+        func cells(_ impression: PrintedSide) -> [NumberUpLayout.Cell] {
             let px = { (value: Int) in NumberUpLayout.pixels(value, dpi: impression.dpi) }
             let printable = (
                 x: px(margins.left), y: px(margins.top),
@@ -80,7 +81,7 @@ extension JobPage {
     }
 
     /// One side: its image (linking to the PNG), the page number on each number-up cell, and its facts.
-    static func side(_ impression: ImpressionRecord, job: Job, layout: SideLayout) -> String {
+    static func side(_ impression: PrintedSide, job: Job, layout: SideLayout) -> String {
         let e = HTML.escape
         let url = "/api/v1/jobs/\(job.id)/files/\(e(impression.file))"
         let pages = impression.pages ?? []
@@ -108,21 +109,19 @@ extension JobPage {
             html += "</ol>"
         }
         html +=
-            "</div></div><figcaption><b>\(impression.side == "back" ? "Back" : "Front")</b> · side \(impression.number)"
+            "</div></div><figcaption><b>\(impression.side == .back ? "Back" : "Front")</b> · side \(impression.number)"
         html += " · \(e(pageList)) · \(impression.width) × \(impression.height) px at \(impression.dpi) dpi"
         html += facts(impression)
         return html + "</figcaption></figure>"
     }
 
     /// Blank, color, ink coverage and ink cut off, as the render worker measured them.
-    static func facts(_ impression: ImpressionRecord) -> String {
+    static func facts(_ impression: PrintedSide) -> String {
         guard let facts = impression.facts else { return "" }
         var parts: [String] = []
         if facts.blank { parts.append("<b>blank</b>") }
         parts.append(facts.hasColor ? "color" : "no color")
-        let order = ["cyan", "magenta", "yellow", "black"]
-        let coverage = order.compactMap { key in facts.inkCoverage[key].map { "\(key) \(String(format: "%.1f", $0)) %" }
-        }
+        let coverage = facts.inkCoverage.channels.map { "\($0.name) \(String(format: "%.1f", $0.percent)) %" }
         if !coverage.isEmpty { parts.append("ink: " + coverage.joined(separator: ", ")) }
         if facts.outsidePrintableArea { parts.append("<b class=\"warn\">ink cut off at the margins</b>") }
         return " · " + parts.joined(separator: " · ")
@@ -130,17 +129,17 @@ extension JobPage {
 
     /// The text printed on a side, as far as it is known without OCR; OCR sides are filled in by the script
     /// from `GET /api/v1/jobs/<id>/text`.
-    static func text(of impression: ImpressionRecord, job: Job, printer: Printer, folder: String) -> String {
+    static func text(of impression: PrintedSide, job: Job, printer: Printer, folder: String) -> String {
         let e = HTML.escape
-        let source = impression.textSource ?? "pdf"
+        let source = impression.textSource ?? .pdf
         var html = "<div class=\"side-text\" id=\"side-text-\(impression.number)\" "
         html += "data-side=\"\(impression.number)\"><h4>Side \(impression.number) "
-        html += "(\(impression.side)) text <small>\(source == "ocr" ? "by OCR" : "from the PDF")</small></h4>"
+        html += "(\(impression.side.rawValue)) text <small>\(source == .ocr ? "by OCR" : "from the PDF")</small></h4>"
         if let text = storedText(impression, job: job, printer: printer, folder: folder) {
             let shown = text.replacingOccurrences(of: "\u{0C}", with: "\n— next page —\n")
             let trimmed = shown.trimmingCharacters(in: .whitespacesAndNewlines)
             html += trimmed.isEmpty ? "<p class=\"muted\">No text on this side.</p>" : "<pre>\(e(trimmed))</pre>"
-        } else if source == "ocr" {
+        } else if source == .ocr {
             html += "<p class=\"muted\" data-ocr-side=\"\(impression.number)\">Not read yet: this side is read by "
             html += "OCR on the first request. <a href=\"/api/v1/jobs/\(job.id)/text\">Read it</a>.</p>"
         } else {
@@ -150,7 +149,7 @@ extension JobPage {
     }
 
     /// The side's text from the printer's text store or its `page-NNNN.txt`, without running OCR.
-    static func storedText(_ impression: ImpressionRecord, job: Job, printer: Printer, folder: String) -> String? {
+    static func storedText(_ impression: PrintedSide, job: Job, printer: Printer, folder: String) -> String? {
         if let text = printer.textStore.text(jobID: job.id, number: impression.number) { return text }
         guard let file = Printer.textFileName(of: impression.file),
             let data = FileManager.default.contents(atPath: "\(folder)/\(file)")

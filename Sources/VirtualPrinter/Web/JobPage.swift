@@ -1,3 +1,5 @@
+import PrintModel
+
 /// The viewer of one job at `/jobs/<id>`: its state, each printed sheet as a front and back pair with the
 /// page numbers placed on each side and each side's text beside it, the ticket the client sent next to what the
 /// printer did, its warnings, documents and state history. Keys (with the script): ← → sides, [ ] jobs, z zoom.
@@ -10,7 +12,7 @@ enum JobPage {
 
     static func html(_ job: Job, printer: Printer, neighbours: Neighbours) -> String {
         let e = HTML.escape
-        let record = JobRecorder.record(of: job)
+        let record = JobRecord(job)
         var body = "<nav class=\"crumbs\" aria-label=\"Jobs\"><a href=\"/\">All jobs</a> · "
         body += "<a href=\"\(WebContext.panelPath(printer))\">\(e(printer.name))</a> · "
         body +=
@@ -42,7 +44,7 @@ enum JobPage {
     }
 
     /// State, reasons, message and the facts of the job.
-    static func summary(_ job: Job, record: [String: Any]) -> String {
+    static func summary(_ job: Job, record: JobRecord) -> String {
         let e = HTML.escape
         var html = "<dl class=\"facts job-summary\"><dt>State</dt><dd>"
         html += "<span class=\"job-state\">\(HTML.stateBadge(job.state.keyword))</span></dd>"
@@ -51,63 +53,68 @@ enum JobPage {
         html += "<dt>Printer</dt><dd>\(e(job.printerName))</dd>"
         html += "<dt>User</dt><dd>\(e(job.user))</dd>"
         html += "<dt>Client</dt><dd>\(e(job.client.address + (job.client.userAgent.map { " (\($0))" } ?? "")))</dd>"
-        if let times = record["times"] as? [String: String] {
-            for key in ["created", "processing", "completed"] {
-                if let time = times[key] { html += "<dt>\(key.capitalized)</dt><dd><time>\(e(time))</time></dd>" }
-            }
+        let times =
+            [("Created", record.times.created), ("Processing", record.times.processing)]
+            + [("Completed", record.times.completed)]
+        for case (let name, let time?) in times {
+            html += "<dt>\(name)</dt><dd><time>\(e(time))</time></dd>"
         }
-        let sheets = record["sheets"] as? Int ?? 0
+        let sheets = record.sheets
         html += "<dt>Printed</dt><dd>\(job.impressions.count) side\(job.impressions.count == 1 ? "" : "s") on "
         html += "\(sheets) sheet\(sheets == 1 ? "" : "s") × \(job.copies) cop\(job.copies == 1 ? "y" : "ies")</dd>"
-        for key in ["media-actual", "sides-actual", "print-color-mode-actual"] {
-            if let value = record[key] as? String { html += "<dt>\(key)</dt><dd>\(e(value))</dd>" }
+        let actual = [
+            ("media-actual", record.mediaActual), ("sides-actual", record.sidesActual),
+            ("print-color-mode-actual", record.printColorModeActual),
+        ]
+        for case (let key, let value?) in actual {
+            html += "<dt>\(key)</dt><dd>\(e(value))</dd>"
         }
         return html + "</dl>"
     }
 
     /// The ticket as sent next to what the printer printed with: attributes it ignored or replaced are marked,
     /// and media, sides and print-color-mode show the value used (`*-actual`).
-    static func ticket(_ record: [String: Any]) -> String {
+    static func ticket(_ record: JobRecord) -> String {
         let e = HTML.escape
-        let sent = record["attributes"] as? [String: Any] ?? [:]
-        let ignored = record["ignored-attributes"] as? [[String: Any]] ?? []
-        let actual: [String: String] = [
-            "media": "media-actual", "media-col": "media-actual", "sides": "sides-actual",
-            "print-color-mode": "print-color-mode-actual",
+        let sent = record.attributes
+        let ignored = record.ignoredAttributes
+        let actual: [String: String?] = [
+            "media": record.mediaActual, "media-col": record.mediaActual, "sides": record.sidesActual,
+            "print-color-mode": record.printColorModeActual,
         ]
         var html = "<section aria-labelledby=\"ticket-title\"><h2 id=\"ticket-title\">Ticket: sent and done</h2>"
         html += "<div class=\"scroll\"><table class=\"ticket\"><thead><tr><th scope=\"col\">Attribute</th>"
         html +=
             "<th scope=\"col\">Sent by the client</th><th scope=\"col\">What the printer did</th></tr></thead><tbody>"
         var names = Set(sent.keys)
-        for entry in ignored { if let name = entry["name"] as? String { names.insert(name) } }
+        for entry in ignored { names.insert(entry.name) }
         // Media, sides and color mode are always shown: what was used when the client sent none.
         if !names.contains("media-col") { names.insert("media") }
         names.formUnion(["sides", "print-color-mode"])
         for name in names.sorted() {
-            let ignoredEntry = ignored.first { $0["name"] as? String == name }
+            let ignoredEntry = ignored.first { $0.name == name }
             let sentValue: String
             if let value = sent[name] {
-                sentValue = "<code>\(e(HTML.jsonText(value)))</code>"
+                sentValue = "<code>\(e(HTML.jsonText(value.anyValue)))</code>"
             } else if let entry = ignoredEntry {
-                sentValue = "<code>\(e(HTML.jsonText(entry["sent"])))</code>"
+                sentValue = "<code>\(e(HTML.jsonText(entry.sent.anyValue)))</code>"
             } else {
                 sentValue = "<span class=\"muted\">not sent</span>"
             }
             var done: String
             var rowClass = ""
             if let entry = ignoredEntry {
-                let reason = entry["reason"] as? String ?? ""
-                let message = entry["message"] as? String ?? ""
-                if let used = entry["used"] {
-                    done = "<b>replaced</b> by <code>\(e(HTML.jsonText(used)))</code>"
+                let reason = entry.reason
+                let message = entry.message
+                if let used = entry.used {
+                    done = "<b>replaced</b> by <code>\(e(HTML.jsonText(used.anyValue)))</code>"
                 } else {
                     done = "<b>ignored</b>"
                 }
                 done += " <small>(\(e(reason)): \(e(message)))</small>"
                 rowClass = " class=\"changed\""
-            } else if let key = actual[name], let value = record[key] as? String {
-                let asSent = (sent[name] as? String) == value
+            } else if let value = actual[name] ?? nil {
+                let asSent = sent[name]?.stringValue == value
                 done = asSent ? "printed as sent" : "printed with <code>\(e(value))</code>"
                 if sent[name] == nil { done += " <small>(the printer's default)</small>" }
             } else {
@@ -119,19 +126,19 @@ enum JobPage {
     }
 
     /// What was wrong but printable.
-    static func warnings(_ record: [String: Any]) -> String {
+    static func warnings(_ record: JobRecord) -> String {
         let e = HTML.escape
-        let list = record["warnings"] as? [[String: Any]] ?? []
+        let list = record.warnings
         var html = "<section aria-labelledby=\"warnings-title\"><h2 id=\"warnings-title\">Warnings</h2>"
         guard !list.isEmpty else { return html + "<p id=\"warning-count\">None: nothing was wrong.</p></section>" }
         html += "<ul class=\"warnings\" id=\"warning-list\">"
         for warning in list {
             var place: [String] = []
-            if let document = warning["document"] as? Int { place.append("document \(document)") }
-            if let page = warning["page"] as? Int { place.append("page \(page)") }
-            html += "<li><b>\(e(warning["kind"] as? String ?? ""))</b>"
+            if let document = warning.document { place.append("document \(document)") }
+            if let page = warning.page { place.append("page \(page)") }
+            html += "<li><b>\(e(warning.kind.rawValue))</b>"
             if !place.isEmpty { html += " (\(place.joined(separator: ", ")))" }
-            html += ": \(e(warning["message"] as? String ?? ""))</li>"
+            html += ": \(e(warning.message))</li>"
         }
         return html + "</ul></section>"
     }
@@ -143,7 +150,7 @@ enum JobPage {
         html += "<div class=\"scroll\"><table class=\"history\"><thead><tr><th scope=\"col\">Time</th>"
         html += "<th scope=\"col\">State</th><th scope=\"col\">Reasons</th></tr></thead><tbody>"
         for entry in job.history {
-            html += "<tr><td><time>\(JobRecorder.iso8601(entry.time))</time></td>"
+            html += "<tr><td><time>\(JobRecord.iso8601(entry.time))</time></td>"
             html += "<td>\(HTML.stateBadge(entry.state.keyword))</td>"
             html += "<td>\(e(entry.reasons.joined(separator: ", ")))</td></tr>"
         }
@@ -162,7 +169,8 @@ enum JobPage {
         for document in job.documents {
             let url = "/api/v1/jobs/\(job.id)/files/\(e(document.file))"
             html += "<tr><td><a href=\"\(url)\">\(document.number)</a></td><td>\(e(document.name ?? ""))</td>"
-            html += "<td>\(e(document.format))</td><td>\(e(document.detectedFormat ?? "unknown"))</td>"
+            html +=
+                "<td>\(e(document.format.rawValue))</td><td>\(e(document.detectedFormat?.rawValue ?? "unknown"))</td>"
             html += "<td>\(e(document.compression))</td><td>\(HTML.count(document.size))</td>"
             html +=
                 "<td>\(document.pages.map(String.init) ?? "")</td><td><code class=\"hash\">\(e(document.sha256))</code></td>"

@@ -2,10 +2,10 @@
 ///
 /// Lengths are in hundredths of a millimetre, as IPP's media-col gives them.
 public struct JobTicket: Sendable, Equatable {
-    /// Media width (media-size x-dimension).
     /// When true and the first document is PWG or Apple Raster, the sheet takes that raster's page size (the job
     /// asked for no media: a printer prints a raster page on the size it was made for).
     public var mediaFromDocument = false
+    /// Media width (media-size x-dimension).
     public var mediaWidth = 21_590
     /// Media length (media-size y-dimension).
     public var mediaHeight = 27_940
@@ -48,44 +48,24 @@ public struct JobTicket: Sendable, Equatable {
 
     /// The defaults: US Letter, borderless, one-sided, 150 dpi.
     public init() {}
-
-    /// Throws when the values cannot describe a sheet.
-    func validate(limits: RenderLimits) throws(RasterError) {
-        guard mediaWidth > 0, mediaHeight > 0 else { throw .badTicket("media size must be positive") }
-        guard [topMargin, bottomMargin, leftMargin, rightMargin].allSatisfy({ $0 >= 0 }),
-            leftMargin + rightMargin < mediaWidth, topMargin + bottomMargin < mediaHeight
-        else { throw .badTicket("margins leave no printable area") }
-        guard [1, 2, 4, 6, 9, 16].contains(numberUp) else { throw .badTicket("number-up \(numberUp) is not supported") }
-        guard copies >= 1 else { throw .badTicket("copies must be at least 1") }
-        guard resolution >= 1 else { throw .badTicket("resolution must be positive") }
-        try RenderLimits.check("maximum resolution", resolution, limits.maximumResolution)
-        for range in pageRanges where range.lower < 1 || range.upper < range.lower {
-            throw .badTicket("page range \(range.lower)-\(range.upper) is invalid")
-        }
-    }
-
-    /// True when `page` (1-based) is selected by ``pageRanges``.
-    func selects(page: Int) -> Bool {
-        pageRanges.isEmpty || pageRanges.contains { $0.lower <= page && page <= $0.upper }
-    }
 }
 
 /// sides (RFC 8011 section 5.2.8).
-public enum Sides: String, Sendable {
+public enum Sides: String, Sendable, Codable, CaseIterable {
     case oneSided = "one-sided"
     case twoSidedLongEdge = "two-sided-long-edge"
     case twoSidedShortEdge = "two-sided-short-edge"
 }
 
 /// print-color-mode (PWG 5100.13 section 6.2.3).
-public enum ColorMode: String, Sendable {
+public enum ColorMode: String, Sendable, Codable, CaseIterable {
     case color
     case monochrome
     case biLevel = "bi-level"
 }
 
 /// print-scaling (PWG 5100.13 section 6.2.5).
-public enum Scaling: String, Sendable {
+public enum Scaling: String, Sendable, Codable, CaseIterable {
     case auto
     case autoFit = "auto-fit"
     case fit
@@ -94,25 +74,15 @@ public enum Scaling: String, Sendable {
 }
 
 /// orientation-requested (RFC 8011 section 5.2.10).
-public enum Orientation: String, Sendable {
+public enum Orientation: String, Sendable, Codable, CaseIterable {
     case portrait
     case landscape
     case reverseLandscape = "reverse-landscape"
     case reversePortrait = "reverse-portrait"
-
-    /// Clockwise turn of the content on the sheet.
-    var rotation: Int {
-        switch self {
-        case .portrait: 0
-        case .landscape: 270
-        case .reverseLandscape: 90
-        case .reversePortrait: 180
-        }
-    }
 }
 
 /// presentation-direction-number-up (PWG 5100.3 section 3.13.6).
-public enum PresentationDirection: String, Sendable {
+public enum PresentationDirection: String, Sendable, Codable, CaseIterable {
     case toRightToBottom = "toright-tobottom"
     case toBottomToRight = "tobottom-toright"
     case toLeftToBottom = "toleft-tobottom"
@@ -124,26 +94,15 @@ public enum PresentationDirection: String, Sendable {
 }
 
 /// pwg-raster-document-sheet-back (PWG 5102.4 section 4.4): how a client lays out the back of a two-sided sheet.
-public enum SheetBack: String, Sendable {
+public enum SheetBack: String, Sendable, Codable, CaseIterable {
     case normal
     case flipped
     case rotated
     case manualTumble = "manual-tumble"
-
-    /// The CrossFeedTransform and FeedTransform a back side is written with, for long-edge or short-edge
-    /// (tumble) binding.
-    func transforms(tumble: Bool) -> (crossFeed: Int, feed: Int) {
-        switch (self, tumble) {
-        case (.normal, _), (.rotated, true), (.manualTumble, false): (1, 1)
-        case (.flipped, false): (1, -1)
-        case (.flipped, true): (-1, 1)
-        case (.rotated, false), (.manualTumble, true): (-1, -1)
-        }
-    }
 }
 
 /// multiple-document-handling (RFC 8011 section 5.2.4).
-public enum MultipleDocumentHandling: String, Sendable {
+public enum MultipleDocumentHandling: String, Sendable, Codable, CaseIterable {
     case singleDocument = "single-document"
     case singleDocumentNewSheet = "single-document-new-sheet"
     case separateDocumentsCollatedCopies = "separate-documents-collated-copies"
@@ -151,7 +110,7 @@ public enum MultipleDocumentHandling: String, Sendable {
 }
 
 /// One range of page-ranges (rangeOfInteger), 1-based, inclusive.
-public struct PageRange: Sendable, Equatable {
+public struct PageRange: Sendable, Equatable, Codable {
     /// First page of the range.
     public var lower: Int
     /// Last page of the range.

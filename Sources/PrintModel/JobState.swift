@@ -29,4 +29,19 @@ public enum JobState: Int32, Sendable, CaseIterable, Codable {
 
     /// True once the job has ended: canceled, aborted or completed.
     public var isTerminal: Bool { self == .canceled || self == .aborted || self == .completed }
+
+    /// Written and read as its keyword, as the job record has it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let keyword = try container.decode(String.self)
+        guard let state = Self(keyword: keyword) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "no job state is named \(keyword)")
+        }
+        self = state
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(keyword)
+    }
 }

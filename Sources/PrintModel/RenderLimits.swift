@@ -45,9 +45,38 @@ public struct RenderLimits: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Throws when `value` is above `maximum`, naming the limit.
-    @inline(__always)
-    static func check(_ name: String, _ value: Int, _ maximum: Int) throws(RasterError) {
-        if value > maximum { throw .limitExceeded(limit: name, value: value, maximum: maximum) }
+}
+
+/// The limits in the render request (docs/render-protocol.md), every key optional on reading.
+extension RenderLimits: Codable {
+    enum CodingKeys: String, CodingKey {
+        case maximumDimension = "max-dimension"
+        case maximumPagePixels = "max-page-pixels"
+        case maximumImagePixels = "max-image-pixels"
+        case maximumPages = "max-pages"
+        case maximumResolution = "max-dpi"
+        case maximumSheetPixels = "max-sheet-pixels"
+        case maximumImageFileSize = "max-image-file-size"
+        case maximumInterpreterSeconds = "max-interpreter-seconds"
+        case maximumInterpreterMemory = "max-interpreter-memory"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let v = try c.decodeIfPresent(Int.self, forKey: .maximumDimension) { maximumDimension = v }
+        if let v = try c.decodeIfPresent(Int.self, forKey: .maximumPagePixels) { maximumPagePixels = v }
+        if let v = try c.decodeIfPresent(Int.self, forKey: .maximumImagePixels) { maximumImagePixels = v }
+        if let v = try c.decodeIfPresent(Int.self, forKey: .maximumPages) { maximumPages = v }
+        if let v = try c.decodeIfPresent(Int.self, forKey: .maximumResolution) { maximumResolution = v }
+        if let v = try c.decodeIfPresent(Int.self, forKey: .maximumSheetPixels) { maximumSheetPixels = v }
+        if let v = try c.decodeIfPresent(Int.self, forKey: .maximumImageFileSize) { maximumImageFileSize = v }
+        // Zero or less leaves the interpreter's default.
+        if let v = try c.decodeIfPresent(Int.self, forKey: .maximumInterpreterSeconds), v > 0 {
+            maximumInterpreterSeconds = v
+        }
+        if let v = try c.decodeIfPresent(Int.self, forKey: .maximumInterpreterMemory), v > 0 {
+            maximumInterpreterMemory = v
+        }
     }
 }

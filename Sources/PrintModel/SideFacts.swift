@@ -1,10 +1,10 @@
 /// What a test can check about a printed side without looking at its pixels.
-public struct SideFacts: Sendable, Equatable {
-    /// True when no pixel carries ink of at least ``InkTally/markThreshold``.
+public struct SideFacts: Sendable, Hashable, Codable {
+    /// True when no pixel carries visible ink (ImageCheck's `InkTally.markThreshold`).
     public var blank: Bool
     /// Ink laid per channel, in percent of the side fully covered by that channel.
     public var inkCoverage: InkCoverage
-    /// True when at least one pixel has a hue (see ``InkTally/chromaThreshold``); always false for gray sides.
+    /// True when at least one pixel has a hue (ImageCheck's `InkTally.chromaThreshold`); always false for gray sides.
     public var hasColor: Bool
     /// True when the pages drew ink into the margins (outside the printable area), where the printer cut it.
     public var outsidePrintableArea: Bool
@@ -15,13 +15,27 @@ public struct SideFacts: Sendable, Equatable {
         self.hasColor = hasColor
         self.outsidePrintableArea = outsidePrintableArea
     }
+
+    enum CodingKeys: String, CodingKey {
+        case blank, inkCoverage = "ink-coverage", hasColor = "has-color"
+        case outsidePrintableArea = "outside-printable-area"
+    }
+
+    /// Records of older versions may lack `has-color` and `outside-printable-area`: both read as false.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        blank = try c.decode(Bool.self, forKey: .blank)
+        inkCoverage = try c.decode(InkCoverage.self, forKey: .inkCoverage)
+        hasColor = try c.decodeIfPresent(Bool.self, forKey: .hasColor) ?? false
+        outsidePrintableArea = try c.decodeIfPresent(Bool.self, forKey: .outsidePrintableArea) ?? false
+    }
 }
 
 /// Ink coverage of a side in percent, per channel. Gray sides have black only.
 ///
 /// Colors are separated as a printer without a color profile does: full gray component replacement, so that
 /// black (and gray) is laid with black ink only: K = 255 - max(R, G, B), C = max - R, M = max - G, Y = max - B.
-public struct InkCoverage: Sendable, Equatable {
+public struct InkCoverage: Sendable, Hashable, Codable {
     public var cyan: Double?
     public var magenta: Double?
     public var yellow: Double?
