@@ -7,21 +7,8 @@ import Synchronization
 /// text with Tesseract and writes it as `page-NNNN.txt` beside the PNG. Sides run in parallel, each thread with
 /// its own engine.
 public struct SideTextRecognition: Sendable {
-    /// A side to read.
-    public struct Side: Sendable, Equatable {
-        /// 1-based impression number.
-        public var number: Int
-        /// The PNG file's name in the folder (`page-0001.png`).
-        public var file: String
-        /// Its resolution in dots per inch.
-        public var dpi: Int
-
-        public init(number: Int, file: String, dpi: Int) {
-            self.number = number
-            self.file = file
-            self.dpi = dpi
-        }
-    }
+    /// A side to read: its number, PNG file name in the folder and resolution (the render protocol's side).
+    public typealias Side = RenderRequest.Side
 
     /// What became of one side.
     public struct Outcome: Sendable, Equatable {

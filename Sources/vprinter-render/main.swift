@@ -62,9 +62,8 @@ func recognizeText(_ request: RenderRequest) -> Int32 {
     let recognition = SideTextRecognition(
         folder: request.folder, languages: request.languages ?? SideTextRecognition.defaultLanguages,
         threads: request.threads ?? JobRenderer.defaultThreads)
-    let sides = request.sides.map { SideTextRecognition.Side(number: $0.number, file: $0.file, dpi: $0.dpi) }
     do throws(RasterError) {
-        try recognition.run(sides) { outcome in
+        try recognition.run(request.sides) { outcome in
             let characters = outcome.textFile == nil ? nil : outcome.characters
             output.send(
                 .text(

@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import VirtualPrinter
 
 /// `vprinter jobs`: the jobs recorded in an output folder, read from their job.json files; needs no server. The
@@ -20,23 +21,30 @@ struct JobsCommand {
             Console.log("error: no jobs folder at \(jobsFolder)")
             return 1
         }
-        var records: [[String: Any]] = []
+        var records: [JobRecord] = []
+        var texts: [[UInt8]] = []
         for id in names.compactMap(Int.init).sorted() {
             let path = "\(jobsFolder)/\(id)/job.json"
-            guard let data = FileManager.default.contents(atPath: path),
-                let record = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            else {
+            guard let data = FileManager.default.contents(atPath: path) else {
                 Console.log("warning: \(path) is missing or unreadable")
                 continue
             }
-            guard let subject = JobQuery.Subject(record: record), query.matches(subject) else { continue }
+            let record: JobRecord
+            do throws(JobRecord.ReadError) {
+                record = try JobRecord.decode(data)
+            } catch {
+                Console.log("warning: \(path) is unreadable: \(error)")
+                continue
+            }
+            guard query.matches(JobQuery.Subject(record: record)) else { continue }
             if query.text != nil, !query.matches(text: sideTexts(record, folder: "\(jobsFolder)/\(id)")) { continue }
             records.append(record)
+            texts.append(Array(data))
         }
         if options.json {
-            let data =
-                (try? JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-            Console.out(String(decoding: data, as: UTF8.self))
+            // The records as they are on disk, in one array.
+            let array = texts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ",\n")
+            Console.out("[" + array + "]")
             return 0
         }
         Console.out(Self.table(records))
@@ -44,23 +52,21 @@ struct JobsCommand {
     }
 
     /// The text of each side of a recorded job: its text files, after OCR of the sides that have none.
-    func sideTexts(_ record: [String: Any], folder: String) -> [String] {
-        let impressions = record["impressions"] as? [[String: Any]] ?? []
-        func read(_ impression: [String: Any]) -> String? {
-            guard let file = impression["file"] as? String, file.hasSuffix(".png"), !file.contains("/") else {
+    func sideTexts(_ record: JobRecord, folder: String) -> [String] {
+        let impressions = record.impressions
+        func read(_ impression: PrintedSide) -> String? {
+            guard !impression.file.contains("/"), let text = PrintedSide.textFileName(forImage: impression.file) else {
                 return nil
             }
-            let data = FileManager.default.contents(atPath: folder + "/" + file.dropLast(4) + ".txt")
+            let data = FileManager.default.contents(atPath: folder + "/" + text)
             return data.map { String(decoding: $0, as: UTF8.self) }
         }
         var texts = impressions.map(read)
         let missing = impressions.indices.filter { texts[$0] == nil }
         if !missing.isEmpty, options.ocr, let worker = RenderWorkerClient.locateWorker() {
-            let sides = missing.compactMap { index -> TextRecognitionSide? in
-                guard let number = impressions[index]["number"] as? Int,
-                    let file = impressions[index]["file"] as? String
-                else { return nil }
-                return TextRecognitionSide(number: number, file: file, dpi: impressions[index]["dpi"] as? Int ?? 150)
+            let sides = missing.map { index in
+                RenderRequest.Side(
+                    number: impressions[index].number, file: impressions[index].file, dpi: impressions[index].dpi)
             }
             if case .failed(let message) = RenderWorkerClient(executable: worker).recognizeText(
                 folder: folder, sides: sides)
@@ -73,18 +79,13 @@ struct JobsCommand {
     }
 
     /// A readable table: id, state, printer, user, name, format, impressions.
-    static func table(_ records: [[String: Any]]) -> String {
+    static func table(_ records: [JobRecord]) -> String {
         var rows = [["ID", "STATE", "PRINTER", "USER", "NAME", "FORMAT", "PAGES"]]
         for record in records {
-            let documents = record["documents"] as? [[String: Any]] ?? []
-            let formats = documents.map {
-                ($0["document-format-detected"] as? String) ?? ($0["document-format"] as? String) ?? "?"
-            }
+            let formats = record.documents.map(\.effectiveFormat.rawValue)
             rows.append([
-                "\(record["job-id"] ?? "?")", record["job-state"] as? String ?? "?",
-                record["printer-name"] as? String ?? "",
-                record["job-originating-user-name"] as? String ?? "", record["job-name"] as? String ?? "",
-                formats.joined(separator: ","), "\(record["job-impressions"] ?? 0)",
+                "\(record.jobID)", record.jobState.keyword, record.printerName, record.jobOriginatingUserName,
+                record.jobName, formats.joined(separator: ","), "\(record.jobImpressions)",
             ])
         }
         var widths = [Int](repeating: 0, count: rows[0].count)

@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 import Testing
 
 @testable import VirtualPrinter
@@ -79,17 +80,16 @@ import Testing
     }
 
     @Test func aRecordOnDiskGivesTheSameSubject() throws {
-        let record: [String: Any] = [
-            "job-id": 5, "printer-name": "office", "job-name": "invoice 42", "job-originating-user-name": "alice",
-            "job-state": "completed", "media-actual": "iso_a4_210x297mm", "sides-actual": "two-sided-long-edge",
-            "print-color-mode-actual": "color", "attributes": ["print-color-mode": "auto"],
-            "documents": [
-                ["document-format": "application/octet-stream", "document-format-detected": "application/pdf"]
-            ],
-            "times": ["created": "2027-01-15T08:00:00Z"],
-        ]
-        let fromRecord = try #require(JobQuery.Subject(record: record))
-        #expect(fromRecord == subject(created: 1_800_000_000 + 0))
-        #expect(JobQuery.Subject(record: ["job-name": "no id"]) == nil)
+        let text = """
+            {"schema": 1, "job-id": 5, "printer-name": "office", "job-name": "invoice 42",
+             "job-originating-user-name": "alice", "job-uuid": "urn:uuid:5",
+             "job-state": "completed", "media-actual": "iso_a4_210x297mm", "sides-actual": "two-sided-long-edge",
+             "print-color-mode-actual": "color", "attributes": {"print-color-mode": "auto"},
+             "documents": [{"document-number": 1, "file": "document-1.pdf",
+                            "document-format": "application/octet-stream", "document-format-detected": "application/pdf"}],
+             "times": {"created": "2027-01-15T08:00:00Z"}}
+            """
+        let record = try JobRecord.decode(Array(text.utf8))
+        #expect(JobQuery.Subject(record: record) == subject(created: 1_800_000_000 + 0))
     }
 }

@@ -58,7 +58,7 @@ import Testing
         return (columns, rows)
     }
 
-    @Test func theTableHasTheOptionsOfTheIssueInOrder() throws {
+    @Test func theTableHasTheOptionsAPrintDialogShowsInOrder() throws {
         let table = try Self.documentedTable()
         #expect(table.columns == Self.options.map(\.column))
     }

@@ -22,7 +22,7 @@ public struct MeasuredRenderer: JobRenderer {
         return outcome
     }
 
-    public func recognizeText(folder: String, sides: [TextRecognitionSide]) -> TextRecognitionOutcome {
+    public func recognizeText(folder: String, sides: [RenderRequest.Side]) -> TextRecognitionOutcome {
         inner.recognizeText(folder: folder, sides: sides)
     }
 }

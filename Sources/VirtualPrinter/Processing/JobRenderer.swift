@@ -17,27 +17,13 @@ public protocol JobRenderer: Sendable {
 
     /// Reads the text of rendered sides by OCR and writes it beside their PNG files (`page-NNNN.txt`); called on
     /// the thread of the request that first asks for the text.
-    func recognizeText(folder: String, sides: [TextRecognitionSide]) -> TextRecognitionOutcome
+    func recognizeText(folder: String, sides: [RenderRequest.Side]) -> TextRecognitionOutcome
 }
 
 extension JobRenderer {
     /// A renderer without OCR.
-    public func recognizeText(folder: String, sides: [TextRecognitionSide]) -> TextRecognitionOutcome {
+    public func recognizeText(folder: String, sides: [RenderRequest.Side]) -> TextRecognitionOutcome {
         .off
-    }
-}
-
-/// A rendered side whose text is to be recognized.
-public struct TextRecognitionSide: Sendable, Equatable {
-    public var number: Int
-    /// The PNG file in the job's folder.
-    public var file: String
-    public var dpi: Int
-
-    public init(number: Int, file: String, dpi: Int) {
-        self.number = number
-        self.file = file
-        self.dpi = dpi
     }
 }
 

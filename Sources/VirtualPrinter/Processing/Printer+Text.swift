@@ -19,7 +19,7 @@ extension Printer {
         textStore.once(jobID: jobID) {
             let requests = missing.map { index in
                 let impression = job.impressions[index]
-                return TextRecognitionSide(number: impression.number, file: impression.file, dpi: impression.dpi)
+                return RenderRequest.Side(number: impression.number, file: impression.file, dpi: impression.dpi)
             }
             switch renderer.recognizeText(folder: folder, sides: requests) {
             case .off:

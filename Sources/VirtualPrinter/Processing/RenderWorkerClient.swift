@@ -112,11 +112,11 @@ public struct RenderWorkerClient: JobRenderer {
         }
     }
 
-    public func recognizeText(folder: String, sides: [TextRecognitionSide]) -> TextRecognitionOutcome {
+    public func recognizeText(folder: String, sides: [RenderRequest.Side]) -> TextRecognitionOutcome {
         guard ocr else { return .off }
         guard !sides.isEmpty else { return .recognized([:]) }
         let request = RenderRequest.recognizeText(
-            folder: folder, sides: sides.map { RenderRequest.Side(number: $0.number, file: $0.file, dpi: $0.dpi) },
+            folder: folder, sides: sides,
             threads: limits.threads, resourceLimits: resourceLimits)
         let results = Mutex<[Int: Result<String, TextRecognitionError>]>([:])
         let run = runWorker(request, folder: folder, isCanceled: { false }) { message in

@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 
 extension JobQuery {
     /// What the filters look at in a job, taken from a job in memory or from a record on disk.
@@ -96,14 +97,11 @@ extension JobQuery {
 
 extension JobQuery.Subject {
     /// The subject of a job record as `job.json` holds it (docs/job-record.md); nil for a record without an id.
-    public init?(record: [String: Any]) {
-        guard let id = record["job-id"] as? Int else { return nil }
-        let attributes = record["attributes"] as? [String: Any] ?? [:]
-        let documents = record["documents"] as? [[String: Any]] ?? []
-        var media = record["media-actual"] as? String ?? attributes["media"] as? String ?? ""
-        if media.isEmpty, let col = attributes["media-col"] as? [String: Any],
-            let size = col["media-size"] as? [String: Any], let x = size["x-dimension"] as? Int,
-            let y = size["y-dimension"] as? Int
+    public init(record: JobRecord) {
+        let attributes = record.attributes
+        var media = record.mediaActual ?? attributes["media"]?.stringValue ?? ""
+        if media.isEmpty, let size = attributes["media-col"]?["media-size"],
+            let x = size["x-dimension"]?.intValue, let y = size["y-dimension"]?.intValue
         {
             media =
                 MediaSize(
@@ -111,16 +109,13 @@ extension JobQuery.Subject {
                     unit: .millimetres
                 ).name
         }
-        let requestedMode = attributes["print-color-mode"] as? String
-        let actualMode = record["print-color-mode-actual"] as? String
-        let created = ((record["times"] as? [String: Any])?["created"] as? String).flatMap(JobQuery.parseTime) ?? 0
+        let requestedMode = attributes["print-color-mode"]?.stringValue
         self.init(
-            id: id, printer: record["printer-name"] as? String ?? "", name: record["job-name"] as? String ?? "",
-            user: record["job-originating-user-name"] as? String ?? "", state: record["job-state"] as? String ?? "",
-            formats: documents.compactMap {
-                (($0["document-format-detected"] as? String) ?? ($0["document-format"] as? String))?.lowercased()
-            },
-            media: media, sides: record["sides-actual"] as? String ?? attributes["sides"] as? String ?? "one-sided",
-            colorModes: [requestedMode, actualMode].compactMap { $0 }, created: created)
+            id: record.jobID, printer: record.printerName, name: record.jobName, user: record.jobOriginatingUserName,
+            state: record.jobState.keyword,
+            formats: record.documents.map { $0.effectiveFormat.rawValue.lowercased() },
+            media: media, sides: record.sidesActual ?? attributes["sides"]?.stringValue ?? "one-sided",
+            colorModes: [requestedMode, record.printColorModeActual].compactMap { $0 },
+            created: JobQuery.parseTime(record.times.created) ?? 0)
     }
 }
