@@ -6,7 +6,7 @@ let package = Package(
     products: [
         .executable(name: "vprinter", targets: ["vprinter"]),
         .executable(name: "vprinter-render", targets: ["vprinter-render"]),
-        .library(name: "VirtualPrinterKit", targets: ["VirtualPrinter"]),
+        .library(name: "VirtualPrinterKit", targets: ["VirtualPrinterKit"]),
     ],
     targets: [
         // System libraries, each reached through one Swift owner.
@@ -32,10 +32,20 @@ let package = Package(
         // Page images on libpng alone: comparison (vprinter compare) and the facts of a printed side.
         .target(name: "ImageCheck", dependencies: ["PrintModel", "CPNG"]),
         .target(name: "DNSSD", dependencies: ["CAvahi"]),
-        .target(name: "VirtualPrinter", dependencies: ["IPP", "PrintModel", "HTTPServer", "CZlib", "ImageCheck"]),
+        // The printer: jobs, operations, states, subscriptions, faults, profiles, fleets of printers.
+        .target(name: "PrinterCore", dependencies: ["IPP", "PrintModel", "HTTPServer", "CZlib", "ImageCheck"]),
+        // What the printer serves over HTTP: IPP, the JSON API, the web page, health and metrics, the System Service.
+        .target(name: "PrinterHTTP", dependencies: ["PrinterCore", "IPP", "PrintModel", "HTTPServer", "ImageCheck"]),
+        // The library product: a printer in a Swift test (EmbeddedPrinter) and golden-file comparison.
+        .target(
+            name: "VirtualPrinterKit",
+            dependencies: ["PrinterCore", "PrinterHTTP", "IPP", "PrintModel", "HTTPServer", "ImageCheck"]),
         .executableTarget(name: "vprinter-render", dependencies: ["PrintModel", "Rasterizer"]),
         .executableTarget(
-            name: "vprinter", dependencies: ["VirtualPrinter", "PrintModel", "HTTPServer", "DNSSD", "IPP"]),
+            name: "vprinter",
+            dependencies: [
+                "PrinterCore", "PrinterHTTP", "VirtualPrinterKit", "PrintModel", "HTTPServer", "DNSSD", "IPP",
+            ]),
 
         // What the tests share: starting programs so that no test can hang on one (Tests/TestSupport).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -47,8 +57,12 @@ let package = Package(
         .testTarget(name: "DNSSDTests", dependencies: ["DNSSD", "TestSupport"]),
         .testTarget(
             name: "VirtualPrinterTests",
-            dependencies: ["VirtualPrinter", "PrintModel", "IPP", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IPP", "PrintModel", "VirtualPrinter", "TestSupport"]),
+            dependencies: [
+                "PrinterCore", "PrinterHTTP", "VirtualPrinterKit", "PrintModel", "IPP", "HTTPServer", "TestSupport",
+            ]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["IPP", "PrintModel", "PrinterCore", "VirtualPrinterKit", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,9 @@
 import DNSSD
 import Dispatch
+import PrinterCore
+import PrinterHTTP
 import Synchronization
-import VirtualPrinter
+import VirtualPrinterKit
 
 /// Advertises printers over DNS-SD through Avahi (one client, one entry group per printer), keeps each TXT
 /// record in step with the Avahi host name, and records renames after collisions in printer-dns-sd-name.

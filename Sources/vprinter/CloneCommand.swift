@@ -2,7 +2,9 @@ import DNSSD
 import Foundation
 import HTTPServer
 import IPP
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// `vprinter clone URI|SERVICE-NAME [--out FILE] [--name NAME]`: asks a printer (ipp://, ipps:// without a check
 /// of its certificate, `user:password@` sent as HTTP Basic) for Get-Printer-Attributes

@@ -1,4 +1,6 @@
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// The parsed command line (DESIGN.md "Command line").
 struct CommandLineOptions: Sendable, Equatable {

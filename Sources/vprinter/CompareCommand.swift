@@ -1,5 +1,7 @@
 import Foundation
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// `vprinter compare ACTUAL EXPECTED`: snapshot comparison of printed sides (docs/snapshots.md). Prints one line
 /// per side and a summary; exits 0 when every side passes (or after `--update`), 1 when a side differs, 2 for

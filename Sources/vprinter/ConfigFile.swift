@@ -1,5 +1,7 @@
 import Foundation
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// A `--config FILE` (docs/config.md, docs/config.schema.json): the printers of the process, each with its
 /// profile, name, own port, scenarios and options, and the process options keyed by their option names.

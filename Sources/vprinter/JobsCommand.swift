@@ -1,6 +1,8 @@
 import Foundation
 import PrintModel
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// `vprinter jobs`: the jobs recorded in an output folder, read from their job.json files; needs no server. The
 /// filters are those of `GET /api/v1/jobs`; `--text` reads the sides' text files, and has raster sides read by OCR

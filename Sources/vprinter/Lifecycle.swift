@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
 import HTTPServer
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,7 @@
 import Foundation
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// Where options come from besides the command line (docs/config.md): `VPRINTER_<OPTION>`
 /// variables and the process options of a `--config` file. Both become option arguments for the one parser,

@@ -1,4 +1,6 @@
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// Printer names: the name a printer spec gives, else --name, else one from the profile, made unique within the
 /// process.

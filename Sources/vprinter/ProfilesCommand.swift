@@ -1,5 +1,7 @@
 import IPP
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// `vprinter profiles`: the shipped profile names, one per line, with their make and model; with `--show`, the
 /// attributes and TXT record one profile gives.

@@ -1,6 +1,8 @@
 import Foundation
 import IPP
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// `vprinter render FILE --out DIR`: renders a file with the printer's pipeline and prints the page files written.
 struct RenderCommand {

@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import HTTPServer
 import IPP
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 #if canImport(Glibc)
     import Glibc

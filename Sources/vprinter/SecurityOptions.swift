@@ -1,4 +1,6 @@
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// The TLS and authentication options of the command line (docs/security.md).
 struct SecurityOptions: Sendable, Equatable {

@@ -1,7 +1,9 @@
 import DNSSD
 import Foundation
 import HTTPServer
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// Turns the TLS and authentication options into what the server and the printers need: the TLS context (a
 /// given certificate, or the self-signed one kept in OUTPUT/tls/), the user accounts, and what the printers'

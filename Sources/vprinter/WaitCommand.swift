@@ -1,6 +1,8 @@
 import Foundation
 import HTTPServer
-import VirtualPrinter
+import PrinterCore
+import PrinterHTTP
+import VirtualPrinterKit
 
 /// `vprinter wait --url URL --count N [--timeout S] [filters]`: blocks until N jobs that pass the filters have
 /// ended on a running printer (the JSON API's `GET /api/v1/wait`), prints their records as JSON, exits 0; exits 1

@@ -1,8 +1,9 @@
 import Foundation
 import IPP
+import PrinterCore
 import TestSupport
 import Testing
-import VirtualPrinter
+import VirtualPrinterKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import IPP
 import Testing
-import VirtualPrinter
+import VirtualPrinterKit
 
 /// The library product in use, as a Swift test suite would use it: start a printer in-process on port 0, print to
 /// it with a plain IPP request, wait for the job and assert on its typed record, reset, stop.

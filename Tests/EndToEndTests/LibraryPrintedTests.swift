@@ -1,7 +1,7 @@
 import Foundation
 import IPP
 import Testing
-import VirtualPrinter
+import VirtualPrinterKit
 
 /// What was printed, read through the library product: the text of printed sides, job queries, and snapshot
 /// comparison of printed sides, as a Swift test suite would use them on an embedded printer.

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The event stream's memory bound: a subscriber that never reads holds at most `EventHub.maximumQueuedEvents`
 /// events, then is dropped (the JSON API's `/api/v1/events` answers it with an `overflow` event and ends).

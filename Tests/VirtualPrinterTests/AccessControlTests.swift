@@ -1,7 +1,9 @@
 import HTTPServer
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Who a request is, from its credentials (docs/security.md).
 struct AccessControlTests {

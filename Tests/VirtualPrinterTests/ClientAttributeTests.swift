@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The attributes and advertisement that clients beyond IPP Everywhere read (docs/clients.md), derived from any
 /// profile: every shipped one, and profiles that leave formats out.

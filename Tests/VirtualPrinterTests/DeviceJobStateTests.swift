@@ -1,7 +1,9 @@
 import PrintModel
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Job+StateMachine for a stopped device: processing -> processing-stopped(printer-stopped) -> processing, and the
 /// events that may not follow.

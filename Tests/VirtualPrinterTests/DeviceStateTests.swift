@@ -1,7 +1,9 @@
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// DeviceState: trays, supplies and bins read from the shipped profiles, the levels printing lowers, the
 /// attributes rendered back (PWG 5100.13) and the printer-state-reasons the levels imply.

@@ -3,7 +3,9 @@ import HTTPServer
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// What a profile advertises is what its jobs may use: finishings on the office MFP, job-password, job-storage and
 /// proof-print (PWG 5100.11) on the enterprise laser; the same requests on a simplex laser come back unsupported.

@@ -1,7 +1,9 @@
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// FaultEngine: which faults are due after jobs, at a page and on requests, firing once, removal and the limit.
 @Suite struct FaultEngineTests {

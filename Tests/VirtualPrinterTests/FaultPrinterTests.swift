@@ -3,7 +3,9 @@ import HTTPServer
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Faults on a real in-process printer: reasons stop and free the printer, request faults answer IPP requests, and
 /// the fault API refuses bad faults with the key path.

@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// FaultSpec+JSON: every trigger and effect of docs/scenarios.md, every refusal with the key it names, and the
 /// limits crossed.

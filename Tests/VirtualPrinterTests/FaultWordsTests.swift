@@ -1,7 +1,9 @@
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The front panel's words for a fault's trigger and effect.
 @Suite struct FaultWordsTests {

@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Runtime printers (POST /api/v1/printers) resolve their profile as `vprinter --profile` does: a file that
 /// `extends` a shipped profile, with feature keys and raw attributes, answers Get-Printer-Attributes as the same

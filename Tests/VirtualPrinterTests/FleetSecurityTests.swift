@@ -3,7 +3,9 @@ import HTTPServer
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// A fleet whose ports speak TLS and ask for credentials, as `vprinter --tls --user ... --admin alice` runs
 /// it: alice is the admin, bob a user. Driven through the service's handler without sockets (the TLS itself is

@@ -4,7 +4,9 @@ import IPP
 import Synchronization
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// A fleet without sockets or DNS-SD: printers made from the shipped profiles into a temporary folder, driven
 /// through the service's handler.

@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Serializes what IPPJSON produced and reads it back, as a job record does.
 private func roundTripThroughJSONText(_ attribute: IPPAttribute) throws -> IPPAttribute {

@@ -1,7 +1,9 @@
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// IPPRequestValidator: the common checks of RFC 8011 sections 4.1.1, 4.1.4, 4.1.8 and 4.2.
 @Suite struct IPPRequestValidatorTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Inflater: gzip (RFC 1952), zlib-wrapped (RFC 1950) and raw (RFC 1951) deflate, made by python3's zlib.
 @Suite(.timeLimit(.minutes(1))) struct InflaterTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// JobIDAllocator: ids continue after the folders already recorded, and are unique under concurrency.
 @Suite struct JobIDAllocatorTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The web page's job list: what its query string asks for, and the limits it keeps.
 @Suite struct JobListTests {

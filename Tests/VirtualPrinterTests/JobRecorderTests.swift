@@ -3,7 +3,9 @@ import IPP
 import PrintModel
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,9 @@ import IPP
 import PrintModel
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Job+Restart: what a start on the same output folder does to each kind of job an earlier run left, under
 /// `--on-restart requeue` (the default) and `--on-restart abort`; the printerRestarted and submissionInterrupted

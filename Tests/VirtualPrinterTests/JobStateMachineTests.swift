@@ -2,7 +2,9 @@ import IPP
 import PrintModel
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Job+StateMachine: every transition of DESIGN.md's lifecycle, every refused one, times and history.
 @Suite struct JobStateMachineTests {

@@ -2,7 +2,9 @@ import IPP
 import PrintModel
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// JobTicketValidator against the attributes of the shipped duplex-laser profile (RFC 8011 sections 4.1.7, 5.2).
 @Suite struct JobTicketValidatorTests {

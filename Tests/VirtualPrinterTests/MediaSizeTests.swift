@@ -1,6 +1,8 @@
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 @Test(arguments: [
     ("na_letter_8.5x11in", Int32(21590), Int32(27940)), ("iso_a4_210x297mm", 21000, 29700),

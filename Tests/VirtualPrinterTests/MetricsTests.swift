@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 @Suite struct MetricsTests {
     @Test func aHistogramCountsEachObservationInItsBucketAndSumsThem() {

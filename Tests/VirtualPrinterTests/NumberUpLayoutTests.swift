@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Where the viewer puts each page's number on a number-up side (PWG 5100.3 presentation-direction-number-up).
 @Suite struct NumberUpLayoutTests {

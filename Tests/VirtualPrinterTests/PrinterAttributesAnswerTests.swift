@@ -1,7 +1,9 @@
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Get-Printer-Attributes answers `all` from one pre-joined block; these tests hold it to what the attribute-by-
 /// attribute path answers.

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// PrinterConfiguration.uuid: stable across calls and restarts, well-formed RFC 4122 text.
 @Suite struct PrinterConfigurationTests {

@@ -3,7 +3,9 @@ import IPP
 import PrintModel
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// A printer started again on the output folder of a killed one (JobArchive, Printer+Restore): accepted jobs go on
 /// in their old order, half-made files go, ids are never handed out twice. The earlier run's state is written as

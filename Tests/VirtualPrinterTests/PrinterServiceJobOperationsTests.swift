@@ -3,7 +3,9 @@ import IPP
 import PrintModel
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Create-Job, Send-Document, Close-Job, Cancel-Job, Get-Jobs and multiple-operation-time-out, in process.
 @Suite(.timeLimit(.minutes(1))) struct PrinterServiceJobOperationsTests {

@@ -2,7 +2,9 @@ import HTTPServer
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Malformed IPP bodies: always a well-formed IPP error response with the request-id echoed, never a crash.
 @Suite(.timeLimit(.minutes(1))) struct PrinterServiceMalformedRequestTests {

@@ -3,7 +3,9 @@ import IPP
 import PrintModel
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Print-Job through PrinterService.handle, without sockets: documents land on disk, errors abort the job.
 @Suite(.timeLimit(.minutes(1))) struct PrinterServicePrintJobTests {

@@ -4,7 +4,9 @@ import IPP
 import TestSupport
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The repository root, found from this file's place in Tests/VirtualPrinterTests.
 let repositoryRoot = URL(fileURLWithPath: #filePath)

@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// What CUPS's ipp-1.1.test, ipp-2.0.test and ipp-everywhere.test EXPECT of a printer's static attributes:
 /// the attribute, the tags its values may have, and whether it must have exactly one value.

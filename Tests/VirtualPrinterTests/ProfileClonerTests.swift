@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// `vprinter clone` and `--profile FILE.attrs`: attributes in, a profile out that answers the same.
 @Suite struct ProfileClonerTests {

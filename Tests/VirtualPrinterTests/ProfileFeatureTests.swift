@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The feature keys: page ranges and print scaling present or absent, finishing templates, job password, job
 /// storage and proof print; each checked and derived as docs/profiles.md says.

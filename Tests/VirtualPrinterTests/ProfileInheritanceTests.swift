@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// `"extends"`: a profile made of its parent's JSON with its own keys merged over it; errors name the file that
 /// gave the offending value.

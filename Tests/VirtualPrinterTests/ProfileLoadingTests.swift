@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 @Test func shippedProfilesAreListedByName() {
     let names = PrinterProfile.shippedNames(in: [shippedProfilesDirectory])

@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The table "Options present or absent" of docs/profiles.md, checked against the attributes each shipped profile
 /// derives: a print dialog must show an option only where the printer has it, so every option needs a profile with

@@ -1,7 +1,9 @@
 import Foundation
 import IPP
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The repository's profiles/ folder, found from this file's place in Tests/VirtualPrinterTests.
 let shippedProfilesDirectory = URL(fileURLWithPath: #filePath)

@@ -1,7 +1,9 @@
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// RequestedAttributes (RFC 8011 section 4.2.5.1): groups, names, and media-col-database only when named.
 @Suite struct RequestedAttributesTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// SHA256 (FIPS 180-4) against published vectors and against the system's sha256sum.
 @Suite(.timeLimit(.minutes(1))) struct SHA256Tests {

@@ -3,7 +3,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 @Suite struct SideTextStoreTests {
     @Test func textsAreKeptByJobAndSideAndForgotten() {

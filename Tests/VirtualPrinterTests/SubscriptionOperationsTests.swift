@@ -3,7 +3,9 @@ import IPP
 import PrintModel
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The subscription operations and Get-Notifications over IPP, through `PrinterService`.
 @Suite(.timeLimit(.minutes(1))) struct SubscriptionOperationsTests {

@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// The subscription store alone: sequence numbers, which events reach which subscription, expiry and bounds.
 @Suite(.timeLimit(.minutes(1))) struct SubscriptionStoreTests {
@@ -131,7 +133,7 @@ import Testing
 
     @Test func aWaitingRequestWakesForAnEventFromAnotherThread() throws {
         let store = SubscriptionStore()
-        let id = try store.create(Self.template([.jobCreated], lease: 3600), owner: "a", now: Clock.now()).id
+        let id = try store.create(Self.template([.jobCreated], lease: 3600), owner: "a", now: WallClock.now()).id
         DispatchQueue.global().async {
             // Bounded (10 s): if the wait below never registers, this gives up rather than spin for ever.
             var tries = 0
@@ -139,7 +141,7 @@ import Testing
                 usleep(1000)
                 tries += 1
             }
-            store.record(Self.event(.jobCreated, job: 5, time: Clock.now()))
+            store.record(Self.event(.jobCreated, job: 5, time: WallClock.now()))
         }
         let deliveries = try store.waitForNotifications([(id, 1)], timeout: SubscriptionLimits.maximumWait)
         #expect(deliveries.first?.notifications.map { $0.event.jobID } == [5])
@@ -148,7 +150,7 @@ import Testing
 
     @Test func aWaitWithoutEventsEndsEmpty() throws {
         let store = SubscriptionStore()
-        let id = try store.create(Self.template([.jobCreated], lease: 3600), owner: "a", now: Clock.now()).id
+        let id = try store.create(Self.template([.jobCreated], lease: 3600), owner: "a", now: WallClock.now()).id
         let deliveries = try store.waitForNotifications([(id, 1)], timeout: 0.01)
         #expect(deliveries.first?.notifications.isEmpty == true)
     }

@@ -1,7 +1,9 @@
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// Reading subscription-attributes groups: delivery method, events, lease, user data and job.
 @Suite struct SubscriptionTemplateTests {

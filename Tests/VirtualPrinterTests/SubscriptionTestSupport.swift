@@ -3,7 +3,9 @@ import HTTPServer
 import IPP
 import Testing
 
-@testable import VirtualPrinter
+@testable import PrinterCore
+@testable import PrinterHTTP
+@testable import VirtualPrinterKit
 
 /// A duplex-laser printer in a temporary folder behind a `PrinterService`, for the subscription tests.
 final class SubscriptionTestPrinter: Sendable {

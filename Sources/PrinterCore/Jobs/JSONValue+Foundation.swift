@@ -1,0 +1,39 @@
+import Foundation
+import PrintModel
+
+/// The bridge between ``JSONValue`` and the `Any` trees of `JSONSerialization` and the IPP/JSON mapping
+/// (IPPJSON), for the JSON boundaries that still speak `Any`.
+extension JSONValue {
+    /// The value of a `JSONSerialization` object (NSNull, NSNumber, String, arrays, dictionaries).
+    init(any value: Any?) {
+        switch value {
+        case nil, is NSNull: self = .null
+        case let number as NSNumber:
+            // JSONSerialization gives booleans as NSNumber too, of Objective-C type "c" (char).
+            if String(cString: number.objCType) == "c" {
+                self = .bool(number.boolValue)
+            } else {
+                self = .number(number.doubleValue)
+            }
+        case let flag as Bool: self = .bool(flag)
+        case let number as Int: self = .number(Double(number))
+        case let number as Double: self = .number(number)
+        case let text as String: self = .string(text)
+        case let list as [Any]: self = .array(list.map { JSONValue(any: $0) })
+        case let object as [String: Any]: self = .object(object.mapValues { JSONValue(any: $0) })
+        default: self = .string("\(value!)")
+        }
+    }
+
+    /// The value as a `JSONSerialization` object; whole numbers as integers.
+    package var anyValue: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let value): value
+        case .number(let value): intValue.map { $0 as Any } ?? value
+        case .string(let value): value
+        case .array(let values): values.map(\.anyValue)
+        case .object(let members): members.mapValues(\.anyValue)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import IPP
+
+/// A request that passed the common checks, with what every operation needs to know about it.
+package struct IPPRequestContext: Sendable {
+    let message: IPPMessage
+    /// The host name the client connected with (Host header), for URIs in the response.
+    let host: String
+    let port: UInt16
+    /// The requesting user: requesting-user-name, else `anonymous`.
+    let user: String
+    let client: ClientInfo
+    /// printer-uri as the client sent it (or the printer part of job-uri).
+    let printerURI: String
+    /// The job targeted through job-uri or job-id, when any.
+    let jobID: Int?
+    /// Who the credentials say the client is (anonymous when none are asked for).
+    package var identity: ClientIdentity = .anonymous
+    /// Whether the printers ask for credentials (`--user`): then users see and change only their own jobs.
+    package var requiresAuthentication = false
+    /// Whether the request came over TLS: URIs in the answer then use ipps:// and https://.
+    package var isEncrypted = false
+
+    package init(
+        message: IPPMessage, host: String, port: UInt16, user: String, client: ClientInfo, printerURI: String,
+        jobID: Int?
+    ) {
+        self.message = message
+        self.host = host
+        self.port = port
+        self.user = user
+        self.client = client
+        self.printerURI = printerURI
+        self.jobID = jobID
+    }
+
+    var operation: IPPOperation { message.operation }
+
+    /// The operation attributes group.
+    var operationAttributes: IPPAttributeGroup {
+        message[group: .operationAttributes] ?? IPPAttributeGroup(tag: .operationAttributes)
+    }
+
+    /// The job attributes group, if the request has one.
+    var jobAttributes: IPPAttributeGroup? { message[group: .jobAttributes] }
+
+    /// An operation attribute by name.
+    func attribute(_ name: String) -> IPPAttribute? { operationAttributes[name] }
+
+    /// The scheme of IPP URIs in answers: the one the client used.
+    var uriScheme: String { isEncrypted ? "ipps" : "ipp" }
+    /// The scheme of web URIs in answers (printer-more-info, icons).
+    var webScheme: String { isEncrypted ? "https" : "http" }
+
+    /// Whether the requester may see and change only their own jobs: credentials are asked for and they are
+    /// not an admin.
+    var seesOwnJobsOnly: Bool { requiresAuthentication && !identity.isAdmin }
+
+    /// `host:port` for URIs built in responses; IPv6 literals in brackets.
+    var uriAuthority: String {
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        return "\(hostPart):\(port)"
+    }
+}

@@ -1,0 +1,125 @@
+import Dispatch
+import IPP
+import PrintModel
+import Synchronization
+
+/// One virtual printer: its attributes, its jobs and their state, behind one lock.
+///
+/// Operations run on the HTTP server's connection threads; job processing runs on the scheduler's
+/// workers. All shared state is in `status`, a `Mutex`.
+public final class Printer: Sendable {
+    public let configuration: PrinterConfiguration
+    package let status: Mutex<PrinterStatus>
+    /// The static attributes, pre-encoded; replaced as a whole by Set-Printer-Attributes.
+    let attributeStore: Mutex<PrinterAttributeCache>
+
+    /// The current static attributes.
+    package var cache: PrinterAttributeCache { attributeStore.withLock { $0 } }
+    let jobIDs: JobIDAllocator
+    let scheduler: JobScheduler
+    package let recorder: JobRecorder
+    let renderer: (any JobRenderer)?
+    /// Where job and printer state changes are published (event stream, waiters).
+    public let events: EventHub
+    /// Faults added to the printer (scenarios, the API).
+    package let faults = FaultEngine()
+    /// Event notification subscriptions and their events (RFC 3995, RFC 3996).
+    let subscriptions = SubscriptionStore()
+    /// On or off (switched by the power API, the front panel or a `power` fault): off, the printer is not
+    /// advertised and its path answers nothing.
+    public let power = PowerSwitch()
+    /// Counts for `GET /metrics`.
+    public let counters = PrinterCounters()
+    /// The text of printed sides read so far, and OCR runs in progress.
+    package let textStore = SideTextStore()
+    let log: @Sendable (String) -> Void
+    /// When the printer started, for printer-up-time and time-at-* values.
+    let startTime: Double
+    /// multiple-operation-time-out in seconds (from the attributes; 60 by default).
+    let multipleOperationTimeout: Double
+    /// multiple-operation-time-out-action: abort-job (default), hold-job or process-job.
+    let multipleOperationTimeoutAction: String
+
+    /// The attribute names the printer produces itself on every request.
+    static let dynamicAttributeNames: Set<String> = [
+        "printer-uri-supported", "uri-security-supported", "uri-authentication-supported", "printer-state",
+        "printer-state-reasons", "printer-state-message", "printer-is-accepting-jobs", "printer-up-time",
+        "printer-current-time", "printer-state-change-time", "printer-state-change-date-time",
+        "printer-config-change-time", "printer-config-change-date-time", "queued-job-count", "printer-icons",
+        "printer-more-info", "printer-supply-info-uri", "printer-uuid", "printer-name", "printer-dns-sd-name",
+        "printer-message-from-operator", "printer-alert", "printer-alert-description", "printer-input-tray",
+        "printer-supply", "marker-levels", "printer-output-tray",
+    ]
+
+    public init(
+        configuration: PrinterConfiguration, jobIDs: JobIDAllocator, scheduler: JobScheduler,
+        renderer: (any JobRenderer)? = nil, events: EventHub = EventHub(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.events = events
+        self.configuration = configuration
+        self.jobIDs = jobIDs
+        self.scheduler = scheduler
+        self.renderer = renderer
+        self.log = log
+        let now = WallClock.now()
+        startTime = now
+        status = Mutex(PrinterStatus(now: now))
+        let cache = PrinterAttributeCache(
+            attributes: Self.staticAttributes(configuration), excluding: Self.dynamicAttributeNames)
+        attributeStore = Mutex(cache)
+        recorder = JobRecorder(outputDirectory: configuration.outputDirectory)
+        let timeout = cache["multiple-operation-time-out"]?.value?.integerValue ?? 60
+        multipleOperationTimeout = Double(max(1, timeout))
+        multipleOperationTimeoutAction =
+            cache["multiple-operation-time-out-action"]?.value?.stringValue ?? "abort-job"
+        var profileAttributes: [String: IPPAttribute] = [:]
+        for attribute in configuration.attributes { profileAttributes[attribute.name] = attribute }
+        status.withLock {
+            $0.device = DeviceState(attributes: profileAttributes, tracksConsumables: configuration.tracksConsumables)
+            $0.noteStateChange(at: now)
+        }
+    }
+
+    public var name: String { configuration.name }
+
+    /// The printer-uri a client reaches this printer with on a host and port.
+    func printerURI(authority: String, scheme: String = "ipp") -> String {
+        "\(scheme)://\(authority)\(configuration.resourcePath)"
+    }
+
+    /// printer-up-time: seconds since start, at least 1 (PWG 5100.14 requires > 0).
+    func upTime(at now: Double) -> Int32 {
+        Int32(clamping: Int((now - startTime).rounded(.down)) + 1)
+    }
+
+    /// The up-time value of an absolute time.
+    func upTime(of time: Double) -> Int32 {
+        Int32(clamping: Int((time - startTime).rounded(.down)) + 1)
+    }
+
+    /// Held while the jobs of an earlier run are being read (`beginRestore()` ... `restore(_:)`); readers of
+    /// the job list wait for it, so that a fresh start is fast and no answer misses a restored job.
+    package let restoring = DispatchGroup()
+
+    /// Marks the printer as restoring earlier jobs; `restore(_:)` ends it.
+    public func beginRestore() {
+        let first = status.withLock { state in
+            defer { state.restorePending = true }
+            return !state.restorePending
+        }
+        if first { restoring.enter() }
+    }
+
+    /// The current jobs, oldest first (for the JSON API and tests).
+    public var jobs: [Job] {
+        restoring.wait()
+        return status.withLock { state in state.jobOrder.compactMap { state.jobs[$0] } }
+    }
+
+    /// One job by id.
+    public func job(_ id: Int) -> Job? {
+        restoring.wait()
+        return status.withLock { $0.jobs[id] }
+    }
+}

@@ -1,0 +1,95 @@
+/// The printer-state enum (RFC 8011 section 5.4.11).
+public enum PrinterStateValue: Int32, Sendable {
+    case idle = 3
+    case processing = 4
+    case stopped = 5
+
+    public var keyword: String {
+        switch self {
+        case .idle: "idle"
+        case .processing: "processing"
+        case .stopped: "stopped"
+        }
+    }
+}
+
+/// The mutable state of one printer, kept under the printer's lock.
+package struct PrinterStatus: Sendable {
+    var jobs: [Int: Job] = [:]
+    /// Job ids in creation order.
+    package var jobOrder: [Int] = []
+    /// printer-state-reasons set from outside (faults, identify); `none` is implied when all are empty.
+    var faultReasons: [String] = []
+    /// Pause-Printer: no new job starts; the current one finishes.
+    var paused = false
+    /// Shutdown-Printer: stopped and not accepting jobs until Startup-Printer.
+    var shutdown = false
+    /// Hold-New-Jobs: jobs created from now on wait in pending-held.
+    var holdNewJobs = false
+    package var isAcceptingJobs = true
+    /// printer-message-from-operator (Set-Printer-Attributes).
+    var messageFromOperator = ""
+    /// Jobs ready to print, in the order they will start.
+    var queue: [Int] = []
+    /// Trays, supplies and bins.
+    package var device = DeviceState()
+    var stateChangeTime: Double
+    var configChangeTime: Double
+    var lastState: PrinterStateValue = .idle
+    var lastReasons: [String] = []
+    /// The DNS-SD name after a collision rename, when it differs from printer-name.
+    var dnsSDName: String?
+    /// True between `beginRestore()` and `restore(_:)`.
+    var restorePending = false
+    /// The speed a scenario played at runtime set (`POST .../scenarios`); nil: the configured one.
+    var speedOverride: PrintSpeed?
+    /// The scenarios played on this printer and not stopped, in the order they started.
+    var scenarios: [String] = []
+
+    init(now: Double) {
+        stateChangeTime = now
+        configChangeTime = now
+    }
+
+    /// True while a job is being processed.
+    var isProcessing: Bool { jobs.values.contains { $0.state == .processing } }
+
+    /// True when a fault or the device (an `-error` reason) stops the printer.
+    var hasErrorReason: Bool { (faultReasons + device.reasons).contains { $0.hasSuffix("-error") } }
+
+    /// The printer-state that follows from the jobs, pause and faults (RFC 8011 section 5.4.11).
+    package var state: PrinterStateValue {
+        if isProcessing { return hasErrorReason ? .stopped : .processing }
+        if paused || shutdown || hasErrorReason { return .stopped }
+        return .idle
+    }
+
+    /// printer-state-reasons: faults, the device's, then paused / moving-to-paused, shutdown; `none` when empty.
+    package var reasons: [String] {
+        var all = faultReasons
+        for reason in device.reasons where !all.contains(reason) { all.append(reason) }
+        if paused { all.append(isProcessing ? "moving-to-paused" : "paused") }
+        if shutdown { all.append("shutdown") }
+        if holdNewJobs { all.append("hold-new-jobs") }
+        return all
+    }
+
+    /// Records a state change time when the derived state or reasons changed; true when they did.
+    @discardableResult
+    mutating func noteStateChange(at now: Double) -> Bool {
+        let current = (state, reasons)
+        guard current.0 != lastState || current.1 != lastReasons else { return false }
+        lastState = current.0
+        lastReasons = current.1
+        stateChangeTime = now
+        return true
+    }
+
+    /// True when queued jobs may start.
+    var canStartJobs: Bool { !paused && !shutdown && !hasErrorReason }
+
+    /// Jobs not yet ended (pending, held, processing, stopped).
+    var activeJobCount: Int {
+        jobs.values.count { !$0.state.isTerminal }
+    }
+}

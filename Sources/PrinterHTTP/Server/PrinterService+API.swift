@@ -1,0 +1,284 @@
+import Foundation
+import HTTPServer
+import IPP
+import PrintModel
+import PrinterCore
+
+/// The JSON API (DESIGN.md "JSON API", docs/api.md): printers, jobs, recorded files, reset, wait, events.
+extension PrinterService {
+    /// The longest a `wait` may block, in seconds; longer requests are refused.
+    static let maximumWaitTimeout: Double = 3600
+    /// Event streams open at once; more are answered 503.
+    static let maximumEventStreams = 64
+    /// Seconds between keep-alive comments on an idle event stream.
+    static let eventKeepAliveInterval: Double = 15
+
+    func handleAPI(_ request: HTTPRequest) -> HTTPResponse {
+        // Empty segments (`//`, a trailing `/`) and encoded slashes never name anything: a file name is one plain
+        // segment of the raw target.
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let rawPath = request.target.prefix { $0 != "?" }.lowercased()
+        guard !parts.contains(""), !rawPath.contains("%2f"), !rawPath.contains("%5c") else {
+            return json(["error": "no such API path: \(request.path)"], status: 404)
+        }
+        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" else {
+            return json(["error": "unknown API path \(request.path); see /api/v1/printers"], status: 404)
+        }
+        let route = Array(parts.dropFirst(2))
+        // With credentials asked for, everything but the printer list needs a user (docs/security.md).
+        var identity = ClientIdentity.anonymous
+        if route != ["printers"] {
+            switch admit(request, needsCredentials: true) {
+            case .allowed(let client): identity = client
+            case .refused(let response): return response
+            }
+        }
+        switch (request.method, route.first, route.count) {
+        case ("GET", "printers", 1), ("HEAD", "printers", 1):
+            return json(printers.map { printerSummary($0, request: request) })
+        case ("GET", "jobs", 1), ("HEAD", "jobs", 1):
+            return listJobs(request, identity: identity)
+        case ("DELETE", "jobs", 1):
+            if let refusal = refuseMutation(request) { return refusal }
+            return deleteJobs(request)
+        case ("GET", "jobs", 2), ("HEAD", "jobs", 2):
+            guard let job = job(route[1]), canSee(job, identity) else {
+                return json(["error": "no job \(route[1])"], status: 404)
+            }
+            return jsonBytes(JobRecorder.json(of: job))
+        case ("GET", "jobs", 4) where route[2] == "files", ("HEAD", "jobs", 4) where route[2] == "files":
+            guard let job = job(route[1]), canSee(job, identity) else {
+                return json(["error": "no job \(route[1])"], status: 404)
+            }
+            return jobFile(jobID: route[1], name: route[3])
+        case ("GET", "jobs", 3) where route[2] == "text", ("HEAD", "jobs", 3) where route[2] == "text":
+            guard let job = job(route[1]), canSee(job, identity) else {
+                return json(["error": "no job \(route[1])"], status: 404)
+            }
+            return jobText(jobID: route[1])
+        case ("GET", "wait", 1):
+            return wait(request, identity: identity)
+        case ("GET", "events", 1):
+            return eventStream(request, identity: identity)
+        case (_, "printers", 1), (_, "jobs", 1), (_, "jobs", 2), (_, "wait", 1), (_, "events", 1),
+            (_, "jobs", 3) where route[2] == "text":
+            return json(["error": "method \(request.method) not allowed on \(request.path)"], status: 405)
+        default:
+            return json(["error": "unknown API path \(request.path)"], status: 404)
+        }
+    }
+
+    /// A mutating call is refused unless it carries the API token (compared in constant time); with credentials
+    /// asked for, an admin's credentials do too (401 without credentials, 403 for other users); with neither
+    /// set, only loopback may change things.
+    func refuseMutation(_ request: HTTPRequest) -> HTTPResponse? {
+        switch changeRefusal(request) {
+        case nil: return nil
+        case .http(let response): return response
+        case .notAdmin: return json(["error": "changes are for admins (vprinter --admin NAME)"], status: 403)
+        case .needsToken: return json(["error": "this call needs Authorization: Bearer <api token>"], status: 403)
+        case .notLoopback:
+            return json(
+                ["error": "changes are accepted from loopback only; start vprinter with --api-token"], status: 403)
+        }
+    }
+
+    /// Jobs oldest first, with the filters of ``JobQuery`` (docs/api.md "Queries").
+    func listJobs(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
+        do throws(JobQueryError) {
+            return jsonList(selectJobs(try JobQuery(parameters: request.query), identity: identity))
+        } catch {
+            return refusal(error)
+        }
+    }
+
+    /// The 400 answer to filters that cannot be applied.
+    func refusal(_ error: JobQueryError) -> HTTPResponse {
+        json(["error": error.description], status: 400)
+    }
+
+    /// `DELETE /api/v1/jobs`: forgets every job, or only those the filters select.
+    func deleteJobs(_ request: HTTPRequest) -> HTTPResponse {
+        let query: JobQuery
+        do throws(JobQueryError) {
+            query = try JobQuery(parameters: request.query)
+        } catch {
+            return refusal(error)
+        }
+        let count: Int
+        if query.isEmpty {
+            count = printers.reduce(0) { $0 + $1.forgetAllJobs() }
+        } else {
+            count = printers.reduce(0) { total, printer in
+                total + printer.forgetJobs(Set(printer.jobs(matching: query).map(\.id)))
+            }
+        }
+        log("API: forgot \(count) jobs")
+        return json(["deleted": count])
+    }
+
+    /// A JSON array of job records, from each record's bytes (no encoding per request).
+    func jsonList(_ jobs: [Job], status: Int = 200) -> HTTPResponse {
+        jsonBytes(recordArray(jobs), status: status)
+    }
+
+    /// The records of `jobs` as one JSON array, from the bytes each record was last written as.
+    func recordArray(_ jobs: [Job]) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(jobs.count * 2048)
+        for (index, job) in jobs.enumerated() {
+            if index > 0 { bytes += [UInt8(ascii: ","), 0x0A] }
+            bytes += JobRecorder.json(of: job)
+        }
+        bytes += [UInt8(ascii: "]")]
+        return bytes
+    }
+
+    /// The answer of a wait that timed out (408): the error and the records of the jobs that had ended.
+    func timedOut(_ ended: [Job], of count: Int) -> HTTPResponse {
+        let error =
+            (try? RecordJSONWriter.encode(.string("timed out with \(ended.count) of \(count) jobs ended"))) ?? []
+        let bytes = Array("{\n  \"error\" : ".utf8) + error + Array(",\n  \"jobs\" : ".utf8) + recordArray(ended)
+        return jsonBytes(bytes + Array("\n}".utf8), status: 408)
+    }
+
+    /// JSON bytes as a response.
+    func jsonBytes(_ bytes: [UInt8], status: Int = 200) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", "application/json")
+        return HTTPResponse(status: status, headers: headers, body: .bytes(bytes + [0x0A]))
+    }
+
+    /// The jobs a query selects that the client may see, oldest first.
+    func selectJobs(_ query: JobQuery, identity: ClientIdentity = .anonymous) -> [Job] {
+        printers.flatMap { $0.jobs(matching: query) }.filter { canSee($0, identity) }.sorted { $0.id < $1.id }
+    }
+
+    /// The ended jobs a query selects that the client may see, oldest first; the text of jobs still printing is
+    /// not read.
+    func selectEndedJobs(_ query: JobQuery, identity: ClientIdentity = .anonymous) -> [Job] {
+        var withoutText = query
+        withoutText.text = nil
+        return printers.flatMap { printer in
+            printer.jobs(matching: withoutText).filter { job in
+                guard job.state.isTerminal, canSee(job, identity) else { return false }
+                guard query.text != nil else { return true }
+                return query.matches(text: (printer.sideTexts(jobID: job.id) ?? []).compactMap(\.text))
+            }
+        }.sorted { $0.id < $1.id }
+    }
+
+    func job(_ text: String) -> Job? {
+        guard let id = Int(text), id > 0 else { return nil }
+        return printers.lazy.compactMap { $0.job(id) }.first
+    }
+
+    /// A file recorded in a job's folder; the name must be a plain file name of the job (no path).
+    func jobFile(jobID: String, name: String) -> HTTPResponse {
+        guard let job = job(jobID) else { return json(["error": "no job \(jobID)"], status: 404) }
+        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        guard allowed, !name.hasPrefix("."), !name.isEmpty,
+            let printer = printers.first(where: { $0.job(job.id) != nil })
+        else {
+            return json(["error": "no file \(name) in job \(jobID)"], status: 404)
+        }
+        let path = "\(printer.recorder.folder(of: job.id))/\(name)"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return json(["error": "no file \(name) in job \(jobID)"], status: 404)
+        }
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", Self.contentType(ofFile: name))
+        return HTTPResponse(status: 200, headers: headers, body: .file(path: path))
+    }
+
+    static func contentType(ofFile name: String) -> String {
+        switch name.split(separator: ".").last.map(String.init) {
+        case "png": "image/png"
+        case "txt": "text/plain; charset=utf-8"
+        case "json": "application/json"
+        case "pdf": "application/pdf"
+        case "jpg": "image/jpeg"
+        case "pwg": "image/pwg-raster"
+        case "urf": "image/urf"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// Blocks until `count` (or `jobs`) jobs that pass the filters have ended, then answers them; 408 after
+    /// `timeout` seconds.
+    func wait(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
+        let counts = [request.queryValue("count"), request.queryValue("jobs")].compactMap { $0 }
+        guard let countText = counts.first, let count = Int(countText), count > 0 else {
+            return json(["error": "wait needs count=N (or jobs=N) with N > 0"], status: 400)
+        }
+        guard Set(counts).count == 1 else {
+            return json(["error": "count and jobs disagree; give one of them"], status: 400)
+        }
+        let query: JobQuery
+        do throws(JobQueryError) {
+            query = try JobQuery(parameters: request.query, otherNames: ["count", "jobs", "timeout"])
+        } catch {
+            return refusal(error)
+        }
+        var timeout = 30.0
+        if let text = request.queryValue("timeout") {
+            guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maximumWaitTimeout else {
+                return json(["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
+            }
+            timeout = value
+        }
+        let subscription = events.subscribe()
+        defer { subscription.cancel() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let ended = selectEndedJobs(query, identity: identity)
+            if ended.count >= count { return jsonList(ended) }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 {
+                return timedOut(ended, of: count)
+            }
+            _ = subscription.next(timeout: remaining)
+        }
+    }
+
+    /// Server-sent events (text/event-stream): one event per job or printer state change.
+    func eventStream(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
+        guard events.subscriberCount < Self.maximumEventStreams else {
+            return json(["error": "too many event streams open"], status: 503)
+        }
+        let subscription = events.subscribe()
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", "text/event-stream")
+        headers.set("Cache-Control", "no-cache")
+        return HTTPResponse(
+            status: 200, headers: headers,
+            body: .stream { stream in
+                defer { subscription.cancel() }
+                try stream.write(": vprinter events\n\n")
+                try stream.flush()
+                while !stream.isServerStopping {
+                    guard let batch = subscription.next(timeout: Self.eventKeepAliveInterval) else {
+                        try stream.write("event: overflow\ndata: {\"error\":\"the client read too slowly\"}\n\n")
+                        try stream.flush()
+                        return
+                    }
+                    if batch.isEmpty { try stream.write(": keep-alive\n\n") }
+                    for event in batch where self.mayReceive(event, identity) {
+                        let data =
+                            (try? JSONSerialization.data(withJSONObject: event.json, options: [.sortedKeys])) ?? Data()
+                        try stream.write("id: \(event.sequence)\nevent: \(event.kind.rawValue)\ndata: ")
+                        try stream.write(Array(data))
+                        try stream.write("\n\n")
+                    }
+                    try stream.flush()
+                }
+            })
+    }
+
+    /// Whether an event may go to a client: printer events always, job events when it may see the job.
+    func mayReceive(_ event: PrinterEvent, _ identity: ClientIdentity) -> Bool {
+        guard access.isEnabled, !identity.isAdmin, let id = event.jobID else { return true }
+        return job(String(id)).map { canSee($0, identity) } ?? false
+    }
+}

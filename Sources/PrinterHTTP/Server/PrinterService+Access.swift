@@ -1,0 +1,95 @@
+import HTTPServer
+import IPP
+import PrinterCore
+
+/// Credentials at the HTTP level (docs/security.md): 401 with a Basic challenge when a request needs a user,
+/// 426 when it came over plain HTTP and credentials may only come over TLS, and which jobs a user sees.
+extension PrinterService {
+    /// Whether a request may go on, and as whom.
+    enum Admission {
+        /// Go on as this client.
+        case allowed(ClientIdentity)
+        /// Answer this instead (401, 426).
+        case refused(HTTPResponse)
+    }
+
+    /// Checks a request's credentials. Wrong or unreadable credentials are refused even where none are
+    /// needed; no credentials are refused only when `needsCredentials`.
+    func admit(_ request: HTTPRequest, needsCredentials: Bool) -> Admission {
+        guard access.isEnabled else { return .allowed(.anonymous) }
+        if carriesAPIToken(request) { return .allowed(.user(name: Self.apiTokenUser, isAdmin: true)) }
+        let identity = access.identify(request)
+        switch identity {
+        case .user:
+            return .allowed(identity)
+        case .plainCredentials:
+            log("refused credentials sent in the clear from \(request.remoteAddress)")
+            return .refused(tlsOrUnauthorized("Credentials are accepted over TLS only: use ipps:// or https://."))
+        case .refused(let reason):
+            log("refused credentials from \(request.remoteAddress): \(reason)")
+            return .refused(unauthorized("The user name or password is not right.\n"))
+        case .anonymous:
+            guard needsCredentials else { return .allowed(identity) }
+            if !request.isEncrypted && !access.allowsPlainCredentials {
+                return .refused(tlsOrUnauthorized("This needs a user name and password, sent over TLS (ipps://)."))
+            }
+            return .refused(unauthorized("This needs a user name and password.\n"))
+        }
+    }
+
+    /// Why a change (the API's mutating calls, the System Service's Create-Printer, Delete-Printer and power)
+    /// is refused.
+    enum ChangeRefusal {
+        /// Answer this at the HTTP level: 401 without credentials or with wrong ones, 426 over plain HTTP.
+        case http(HTTPResponse)
+        /// Credentials are asked for and the user is not an admin.
+        case notAdmin
+        /// `--api-token` is set and the request does not carry it.
+        case needsToken
+        /// Neither credentials nor an API token are set, and the request is not from loopback.
+        case notLoopback
+    }
+
+    /// Whether a change may go on: the API token always may; with credentials asked for, admins only; with
+    /// an API token set, only requests that carry it; with neither, requests from loopback.
+    func changeRefusal(_ request: HTTPRequest) -> ChangeRefusal? {
+        if carriesAPIToken(request) { return nil }
+        if access.isEnabled {
+            switch admit(request, needsCredentials: true) {
+            case .refused(let response): return .http(response)
+            case .allowed(let identity): return identity.isAdmin ? nil : .notAdmin
+            }
+        }
+        if apiToken != nil { return .needsToken }
+        return request.isLoopback ? nil : .notLoopback
+    }
+
+    /// The user name of requests that carry the API token: they act as an admin.
+    static let apiTokenUser = "api-token"
+
+    /// Whether a request carries `Authorization: Bearer <api token>` (compared in constant time).
+    func carriesAPIToken(_ request: HTTPRequest) -> Bool {
+        guard let apiTokenDigest, case .bearer(let token)? = request.authorization else { return false }
+        return ConstantTime.equal(Array(token.utf8), digest: apiTokenDigest)
+    }
+
+    /// 401 with the Basic challenge (RFC 9110 section 11.6.1, RFC 7617).
+    func unauthorized(_ text: String) -> HTTPResponse {
+        var response = HTTPResponse(status: 401, text: text)
+        response.headers.set("WWW-Authenticate", AccessControl.challenge)
+        return response
+    }
+
+    /// 426 offering TLS when the port speaks it, else 401.
+    private func tlsOrUnauthorized(_ text: String) -> HTTPResponse {
+        guard security.offersTLS else {
+            return unauthorized(text + "\n")
+        }
+        return .tlsRequired(text + "\n")
+    }
+
+    /// Whether a client may see a job: everyone without credentials asked for, admins, and its owner.
+    func canSee(_ job: Job, _ identity: ClientIdentity) -> Bool {
+        !access.isEnabled || identity.isAdmin || job.user == identity.userName
+    }
+}

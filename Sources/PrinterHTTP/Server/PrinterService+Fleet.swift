@@ -1,0 +1,197 @@
+import Foundation
+import HTTPServer
+import PrinterCore
+
+/// Health, metrics, printers at runtime and power (docs/api.md):
+/// `GET /livez`, `GET /readyz`, `GET /metrics`, `POST /api/v1/printers`, `GET|DELETE /api/v1/printers/<name>`,
+/// `POST /api/v1/printers/<name>/power`; and the silence of a printer that is switched off.
+///
+/// With credentials asked for (`--user`, docs/security.md), creating, deleting and switching printers are for
+/// admins (or the API token), as every change is; the health checks and `/metrics` stay open (they name
+/// printers and count jobs, as `GET /api/v1/printers` does, and show nothing printed), and so does reading
+/// one printer as the list does.
+extension PrinterService {
+    /// The largest body `POST /api/v1/printers` and the power call read.
+    static let maximumPrinterBodyBytes = 64 * 1024
+
+    /// A response that closes the connection without a byte: a switched-off printer.
+    static var unanswered: HTTPResponse {
+        var response = HTTPResponse(status: 503)
+        response.abort = .beforeResponse
+        return response
+    }
+
+    /// Answers the requests of this extension; nil for every other request.
+    func handleFleetRequest(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse? {
+        let path = request.path
+        if path.hasPrefix("/ipp/") {
+            // IPP itself (the request path) is silenced in handleIPP once its target is known: one lookup.
+            if request.method != "POST", let printer = printer(atPathOrBelow: path), !printer.power.isOn {
+                return Self.unanswered
+            }
+            return nil
+        }
+        switch (request.method, path) {
+        case ("GET", "/livez"), ("HEAD", "/livez"):
+            return json(["status": "ok"])
+        case ("GET", "/readyz"), ("HEAD", "/readyz"):
+            return readiness()
+        case ("GET", "/metrics"), ("HEAD", "/metrics"):
+            return metricsResponse()
+        case ("POST", "/api/v1/printers"):
+            if let refusal = refuseMutation(request) { return refusal }
+            guard let bytes = try? body.readAll(maximum: Self.maximumPrinterBodyBytes) else {
+                return json(["error": "the request body is too large"], status: 413)
+            }
+            return createPrinter(request, body: bytes)
+        default:
+            break
+        }
+        guard path.hasPrefix("/api/v1/printers/") else { return nil }
+        let route = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(3).map(String.init)
+        switch (request.method, route.count, route.last) {
+        case ("GET", 2, _), ("HEAD", 2, _):
+            guard let hosted = registry.printer(named: route[1]) else {
+                return json(["error": "no printer \(route[1])"], status: 404)
+            }
+            return json(summary(of: hosted, request: request))
+        case ("DELETE", 2, _):
+            if let refusal = refuseMutation(request) { return refusal }
+            guard let fleet = fleet.withLock({ $0 }) else {
+                return json(["error": "\(FleetError.unsupported)"], status: 501)
+            }
+            do {
+                let removed = try fleet.remove(named: route[1])
+                return json(["deleted": removed.name])
+            } catch {
+                return json(["error": error.description], status: error.httpStatus)
+            }
+        case ("POST", 3, "power"):
+            if let refusal = refuseMutation(request) { return refusal }
+            guard let hosted = registry.printer(named: route[1]) else {
+                return json(["error": "no printer \(route[1])"], status: 404)
+            }
+            // JSON true or false only (JSONSerialization would also read 1 and 0 as Bool).
+            guard let bytes = try? body.readAll(maximum: Self.maximumPrinterBodyBytes),
+                let value = requestJSON(bytes)?["on"], case .boolean(let on)? = JSONNumber(value)
+            else {
+                return json(["error": "the body must be {\"on\": true} or {\"on\": false}"], status: 400)
+            }
+            hosted.printer.power.set(on: on)
+            return json(["printer-name": hosted.name, "power": on ? "on" : "off"])
+        case (_, 3, "power"), (_, 2, _):
+            return json(["error": "method \(request.method) not allowed on \(path)"], status: 405)
+        default:
+            return nil
+        }
+    }
+
+    /// The printer whose path is `path` or whose path `path` lies below (icons, jobs).
+    func printer(atPathOrBelow path: String) -> Printer? {
+        if let printer = printer(atPath: path) { return printer }
+        guard let slash = path.lastIndex(of: "/"), slash > path.startIndex else { return nil }
+        return printer(atPath: String(path[..<slash]))
+    }
+
+    /// `GET /readyz`: 200 when every printer that is switched on accepts jobs and is advertised (or DNS-SD is
+    /// off, or no daemon can be reached); 503 with the reasons otherwise.
+    func readiness() -> HTTPResponse {
+        let problems = fleet.withLock({ $0 })?.readinessProblems ?? []
+        let count = registry.count
+        if problems.isEmpty { return json(["status": "ready", "printers": count]) }
+        return json(
+            ["status": "not ready", "printers": count, "problems": Array(problems.prefix(Self.maximumListedProblems))],
+            status: 503)
+    }
+
+    /// The most readiness problems one answer lists.
+    static let maximumListedProblems = 20
+
+    /// `GET /metrics` in the Prometheus text format.
+    func metricsResponse() -> HTTPResponse {
+        let text = MetricsText.render(
+            printers: printers, metrics: metrics, openConnections: fleet.withLock({ $0 })?.openConnections ?? 0)
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", MetricsText.contentType)
+        headers.set("Cache-Control", "no-store")
+        return HTTPResponse(status: 200, headers: headers, body: .bytes(Array(text.utf8)))
+    }
+
+    /// `POST /api/v1/printers` `{"profile", "name", "scenario", "port"}`: 201 with the printer and its URI.
+    func createPrinter(_ request: HTTPRequest, body: [UInt8]) -> HTTPResponse {
+        guard let fleet = fleet.withLock({ $0 }) else {
+            return json(["error": "\(FleetError.unsupported)"], status: 501)
+        }
+        guard let object = requestJSON(body) else {
+            return json(["error": "the body must be a JSON object"], status: 400)
+        }
+        let spec: PrinterSpec
+        let name: String
+        do {
+            (spec, name) = try PrinterSpec.fromAPI(object, fleet: fleet)
+            let hosted = try fleet.add(spec, name: name, isRuntime: true)
+            log("API: created printer '\(hosted.name)' (\(spec.profile))")
+            var response = json(summary(of: hosted, request: request), status: 201)
+            response.headers.set("Location", "/api/v1/printers/\(PrinterConfiguration.pathSegment(for: hosted.name))")
+            return response
+        } catch {
+            return json(["error": error.description], status: error.httpStatus)
+        }
+    }
+
+    /// A printer as the printers API shows it: the listing's fields, its printer-id, power and own port.
+    func summary(of hosted: HostedPrinter, request: HTTPRequest) -> [String: Any] {
+        let host = request.host ?? "localhost"
+        let authority =
+            "\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(hosted.port ?? request.localPort)"
+        var object = PrinterOverview(hosted.printer).json(authority: authority, secure: request.isEncrypted)
+        object["printer-id"] = hosted.id
+        object["power"] = hosted.printer.power.isOn ? "on" : "off"
+        object["port"] = Int(hosted.port ?? request.localPort)
+        return object
+    }
+}
+
+extension PrinterSpec {
+    /// The keys `POST /api/v1/printers` takes.
+    static let apiKeys: Set<String> = ["profile", "name", "scenario", "port", "info", "location"]
+
+    /// A spec and its name from the body of `POST /api/v1/printers`.
+    static func fromAPI(_ object: [String: Any], fleet: PrinterFleet) throws(FleetError) -> (PrinterSpec, String) {
+        if let unknown = object.keys.sorted().first(where: { !apiKeys.contains($0) }) {
+            throw .invalid("unknown key '\(unknown)' (keys: \(apiKeys.sorted().joined(separator: ", ")))")
+        }
+        guard let profile = (object["profile"] ?? "duplex-laser") as? String, !profile.isEmpty else {
+            throw .invalid("profile must be a profile name or file")
+        }
+        var spec = PrinterSpec(profile: profile)
+        guard let name = object["name"] as? String else { throw .invalid("name is required (a string)") }
+        spec.name = name
+        switch object["scenario"] {
+        case nil, is NSNull: break
+        case let file as String: spec.scenarios = [file]
+        case let inline as [String: Any]:
+            do {
+                spec.inlineScenarios = [try Scenario(json: inline, fallbackName: "\(name) scenario")]
+            } catch {
+                throw .scenario("\(error)")
+            }
+        default: throw .invalid("scenario must be a scenario file, a shipped scenario's name or a scenario object")
+        }
+        if let port = object["port"] {
+            guard case .integer(let number)? = JSONNumber(port), (0...65535).contains(number) else {
+                throw .invalid("port must be a whole number from 0 to 65535")
+            }
+            spec.port = UInt16(number)
+        }
+        if let info = object["info"] {
+            guard let text = info as? String else { throw .invalid("info must be a string") }
+            spec.info = text
+        }
+        if let location = object["location"] {
+            guard let text = location as? String else { throw .invalid("location must be a string") }
+            spec.location = text
+        }
+        return (spec, name)
+    }
+}

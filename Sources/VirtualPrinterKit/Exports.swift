@@ -1,0 +1,16 @@
+// The library product's surface, chosen on purpose: `import VirtualPrinterKit` gives a Swift test the embedded
+// printer (EmbeddedPrinter), golden-file comparison (Snapshot) and the types their answers are made of; the rest
+// of the printer stays behind the package boundary.
+@_exported import struct PrintModel.DocumentFormat
+@_exported import struct PrintModel.IgnoredAttribute
+@_exported import struct PrintModel.InkCoverage
+@_exported import enum PrintModel.JSONValue
+@_exported import struct PrintModel.JobRecord
+@_exported import enum PrintModel.JobState
+@_exported import struct PrintModel.JobWarning
+@_exported import struct PrintModel.PlacedPage
+@_exported import struct PrintModel.PrintedSide
+@_exported import struct PrintModel.SideFacts
+@_exported import struct PrinterCore.JobQuery
+@_exported import class PrinterCore.Printer
+@_exported import struct PrinterCore.SideText
