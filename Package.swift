@@ -32,14 +32,20 @@ let package = Package(
         // Page images on libpng alone: comparison (vprinter compare) and the facts of a printed side.
         .target(name: "ImageCheck", dependencies: ["PrintModel", "CPNG"]),
         .target(name: "DNSSD", dependencies: ["CAvahi"]),
-        // The printer: jobs, operations, states, subscriptions, faults, profiles, fleets of printers.
-        .target(name: "PrinterCore", dependencies: ["IPP", "PrintModel", "HTTPServer", "CZlib", "ImageCheck"]),
+        // Printer profiles: the profile files and their JSON, extends, media, the IPP attributes a profile gives,
+        // the ipptool --ippserver attribute file format.
+        .target(name: "Profiles", dependencies: ["IPP"]),
+        // The printer: jobs, operations, states, subscriptions, faults, cloning, the one place that builds a printer.
+        .target(
+            name: "PrinterCore", dependencies: ["IPP", "PrintModel", "Profiles", "HTTPServer", "CZlib", "ImageCheck"]),
         // What the printer serves over HTTP: IPP, the JSON API, the web page, health and metrics, the System Service.
-        .target(name: "PrinterHTTP", dependencies: ["PrinterCore", "IPP", "PrintModel", "HTTPServer", "ImageCheck"]),
+        .target(
+            name: "PrinterHTTP",
+            dependencies: ["PrinterCore", "Profiles", "IPP", "PrintModel", "HTTPServer", "ImageCheck"]),
         // The library product: a printer in a Swift test (EmbeddedPrinter) and golden-file comparison.
         .target(
             name: "VirtualPrinterKit",
-            dependencies: ["PrinterCore", "PrinterHTTP", "IPP", "PrintModel", "HTTPServer", "ImageCheck"]),
+            dependencies: ["PrinterCore", "PrinterHTTP", "Profiles", "IPP", "PrintModel", "HTTPServer", "ImageCheck"]),
         .executableTarget(name: "vprinter-render", dependencies: ["PrintModel", "Rasterizer"]),
         .executableTarget(
             name: "vprinter",
@@ -58,7 +64,8 @@ let package = Package(
         .testTarget(
             name: "VirtualPrinterTests",
             dependencies: [
-                "PrinterCore", "PrinterHTTP", "VirtualPrinterKit", "PrintModel", "IPP", "HTTPServer", "TestSupport",
+                "PrinterCore", "PrinterHTTP", "Profiles", "VirtualPrinterKit", "PrintModel", "IPP", "HTTPServer",
+                "TestSupport",
             ]),
         .testTarget(
             name: "EndToEndTests",

@@ -4,6 +4,7 @@ import HTTPServer
 import IPP
 import PrinterCore
 import PrinterHTTP
+import Profiles
 import VirtualPrinterKit
 
 /// `vprinter clone URI|SERVICE-NAME [--out FILE] [--name NAME]`: asks a printer (ipp://, ipps:// without a check

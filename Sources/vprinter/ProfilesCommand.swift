@@ -1,6 +1,7 @@
 import IPP
 import PrinterCore
 import PrinterHTTP
+import Profiles
 import VirtualPrinterKit
 
 /// `vprinter profiles`: the shipped profile names, one per line, with their make and model; with `--show`, the

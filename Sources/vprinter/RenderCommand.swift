@@ -2,6 +2,7 @@ import Foundation
 import IPP
 import PrinterCore
 import PrinterHTTP
+import Profiles
 import VirtualPrinterKit
 
 /// `vprinter render FILE --out DIR`: renders a file with the printer's pipeline and prints the page files written.

@@ -4,6 +4,7 @@ import HTTPServer
 import IPP
 import PrinterCore
 import PrinterHTTP
+import Profiles
 import VirtualPrinterKit
 
 #if canImport(Glibc)

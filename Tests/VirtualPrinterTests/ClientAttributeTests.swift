@@ -4,6 +4,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// The attributes and advertisement that clients beyond IPP Everywhere read (docs/clients.md), derived from any

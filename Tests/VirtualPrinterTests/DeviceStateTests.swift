@@ -3,6 +3,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// DeviceState: trays, supplies and bins read from the shipped profiles, the levels printing lowers, the

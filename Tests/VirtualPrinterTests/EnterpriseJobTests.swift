@@ -5,6 +5,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// What a profile advertises is what its jobs may use: finishings on the office MFP, job-password, job-storage and

@@ -4,6 +4,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// Runtime printers (POST /api/v1/printers) resolve their profile as `vprinter --profile` does: a file that

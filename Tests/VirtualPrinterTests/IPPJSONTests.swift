@@ -4,6 +4,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// Serializes what IPPJSON produced and reads it back, as a job record does.

@@ -6,6 +6,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// The repository root, found from this file's place in Tests/VirtualPrinterTests.

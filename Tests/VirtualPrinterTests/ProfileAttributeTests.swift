@@ -4,6 +4,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// What CUPS's ipp-1.1.test, ipp-2.0.test and ipp-everywhere.test EXPECT of a printer's static attributes:

@@ -4,6 +4,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// `vprinter clone` and `--profile FILE.attrs`: attributes in, a profile out that answers the same.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// The feature keys: page ranges and print scaling present or absent, finishing templates, job password, job

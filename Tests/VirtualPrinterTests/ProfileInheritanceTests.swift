@@ -4,6 +4,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// `"extends"`: a profile made of its parent's JSON with its own keys merged over it; errors name the file that

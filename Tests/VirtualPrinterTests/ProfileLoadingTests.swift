@@ -3,6 +3,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 @Test func shippedProfilesAreListedByName() {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// The table "Options present or absent" of docs/profiles.md, checked against the attributes each shipped profile

@@ -3,6 +3,7 @@ import IPP
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// The repository's profiles/ folder, found from this file's place in Tests/VirtualPrinterTests.

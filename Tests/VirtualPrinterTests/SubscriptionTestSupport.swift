@@ -5,6 +5,7 @@ import Testing
 
 @testable import PrinterCore
 @testable import PrinterHTTP
+@testable import Profiles
 @testable import VirtualPrinterKit
 
 /// A duplex-laser printer in a temporary folder behind a `PrinterService`, for the subscription tests.

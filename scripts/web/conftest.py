@@ -23,6 +23,8 @@ import uuid
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
 from selenium.webdriver.chrome.service import Service
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -187,10 +189,14 @@ def pdf(pages, width=612, height=792):
 
 
 def wait_for(predicate, what, timeout=WAIT_LIMIT, interval=0.05):
-    """Polls `predicate` until it returns something true; fails naming `what` after `timeout` seconds."""
+    """Polls `predicate` until it returns something true; fails naming `what` after `timeout` seconds. An element
+    that went stale meanwhile (the page replaced that part of itself on a live update) counts as not yet."""
     deadline = time.monotonic() + timeout
     while True:
-        value = predicate()
+        try:
+            value = predicate()
+        except StaleElementReferenceException:
+            value = None
         if value:
             return value
         if time.monotonic() > deadline:
@@ -322,3 +328,12 @@ def enabled(driver):
 def text_of(driver, element_id):
     return driver.execute_script("var e = document.getElementById(arguments[0]); return e ? e.textContent : null;",
                                  element_id)
+
+
+def click_css(driver, selector):
+    """Clicks the element a CSS selector finds, found afresh until the click lands: a live update may replace it
+    between finding and clicking."""
+    def clicked():
+        driver.find_element(By.CSS_SELECTOR, selector).click()
+        return True
+    wait_for(clicked, "a click on " + selector)

@@ -4,7 +4,7 @@ from the list, the API and avahi-browse."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import Announcements, enabled, pdf, text_of, unique, wait_for
+from conftest import Announcements, click_css, enabled, pdf, text_of, unique, wait_for
 
 
 def listed(driver):
@@ -32,7 +32,7 @@ def test_create_a_printer_from_a_profile_and_delete_it(desktop, printer):
         assert watch.wait(True) is not None, "the new printer was never browsable"
 
         # Its front panel, and a job printed to it.
-        driver.find_element(By.CSS_SELECTOR, "#printer-%s th a" % name).click()
+        click_css(driver, "#printer-%s th a" % name)
         enabled(driver)
         assert name in driver.find_element(By.CSS_SELECTOR, "h1 .printer-name").text
         job = printer.print_pdf("to the new printer", pdf([["hello"]]),
@@ -41,7 +41,7 @@ def test_create_a_printer_from_a_profile_and_delete_it(desktop, printer):
 
         driver.get(printer.base + "/")
         enabled(driver)
-        driver.find_element(By.ID, "delete-" + name).click()
+        click_css(driver, "#delete-" + name)
         alert = driver.switch_to.alert
         assert name in alert.text
         alert.accept()

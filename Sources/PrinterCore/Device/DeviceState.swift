@@ -1,4 +1,5 @@
 import IPP
+import Profiles
 
 /// The simulated hardware behind a printer: input trays, supplies and output bins, with their levels.
 ///
@@ -60,22 +61,12 @@ package struct DeviceState: Sendable {
     /// At this share of its capacity an output bin reports output-area-almost-full.
     static let almostFullBinFraction = 0.9
 
-    /// The `key=value;` pairs of a printer-input-tray, printer-supply or printer-output-tray value (PWG 5100.13), in
-    /// order.
-    static func fields(of value: IPPValue) -> [(String, String)] {
-        guard case .octetString(let bytes) = value else { return [] }
-        return String(decoding: bytes, as: UTF8.self).split(separator: ";").compactMap { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        }
-    }
-
     /// A device with no trays, supplies or bins.
     init() {}
 
     init(attributes: [String: IPPAttribute], tracksConsumables: Bool) {
         self.tracksConsumables = tracksConsumables
-        let fields = Self.fields(of:)
+        let fields = DeviceFields.pairs(of:)
         reportsMarkerLevels = attributes["marker-levels"] != nil || attributes["printer-supply"] == nil
         for name in ["printer-input-tray", "printer-supply", "printer-output-tray"] {
             let values = attributes[name]?.values ?? []

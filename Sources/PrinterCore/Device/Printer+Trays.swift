@@ -1,4 +1,5 @@
 import IPP
+import Profiles
 
 /// Why a tray cannot be loaded as asked (`POST /api/v1/printers/<name>/trays`).
 public enum TrayLoadError: Error, Equatable, Sendable, CustomStringConvertible {

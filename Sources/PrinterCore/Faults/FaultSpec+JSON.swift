@@ -1,4 +1,5 @@
 import IPP
+import Profiles
 
 /// Why a fault or scenario description is not acceptable; says which key and why.
 public enum FaultSpecError: Error, Equatable, Sendable, CustomStringConvertible {

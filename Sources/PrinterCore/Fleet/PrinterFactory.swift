@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import Profiles
 import Synchronization
 
 /// Makes printers from ``PrinterSpec``s with the process-wide parts they share: the output folder, job ids,

@@ -1,5 +1,6 @@
 import Foundation
 import PrintModel
+import Profiles
 
 /// The bridge between ``JSONValue`` and the `Any` trees of `JSONSerialization` and the IPP/JSON mapping
 /// (IPPJSON), for the JSON boundaries that still speak `Any`.

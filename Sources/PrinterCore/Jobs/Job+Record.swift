@@ -1,5 +1,6 @@
 import IPP
 import PrintModel
+import Profiles
 
 /// The job and its record (PrintModel's ``JobRecord``, the only reader and writer of `job.json`): the record of
 /// a job as it stands, and a job rebuilt from its record after a restart.

@@ -1,4 +1,5 @@
 import IPP
+import Profiles
 
 /// The PWG 5100.11 (IPP Enterprise Printing Extensions) job features a profile may have: job-password (a job
 /// waits in job-password-wait until its PIN is entered at the printer, here `POST /api/v1/jobs/<id>/release`),

@@ -1,5 +1,6 @@
 import IPP
 import PrintModel
+import Profiles
 
 extension IPPStatus {
     /// client-error-attributes-not-settable (RFC 3380 section 7.1).
@@ -68,7 +69,7 @@ extension Printer {
 
     /// The `key=value;` pairs of a printer-input-tray or printer-supply value, by key.
     static func keyValues(_ value: IPPValue) -> [String: String] {
-        Dictionary(DeviceState.fields(of: value), uniquingKeysWith: { first, _ in first })
+        Dictionary(DeviceFields.pairs(of: value), uniquingKeysWith: { first, _ in first })
     }
 
     /// Checks one Set-Printer-Attributes value against its syntax and supported values.

@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import Profiles
 
 extension Printer {
     /// A printer for a profile that serves nobody: for `vprinter profiles --show`, for the checks of

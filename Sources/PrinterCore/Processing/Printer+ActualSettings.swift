@@ -1,5 +1,6 @@
 import IPP
 import PrintModel
+import Profiles
 
 extension Printer {
     /// The media, sides and color mode a job with `ticket` prints with: the ticket's values, else the printer's

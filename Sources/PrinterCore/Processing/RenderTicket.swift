@@ -1,5 +1,6 @@
 import IPP
 import PrintModel
+import Profiles
 
 /// The render request's ticket (docs/render-protocol.md): the job's template attributes, completed with the
 /// printer's defaults, as PrintModel's typed `JobTicket` (media in hundredths of a millimetre, keywords, dpi).

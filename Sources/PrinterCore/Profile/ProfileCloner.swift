@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import Profiles
 
 /// Turns the attributes a real printer reports (its answer to Get-Printer-Attributes `all,media-col-database`, or
 /// an `ipptool --ippserver` file) into a profile: high-level keys where they map, the rest as raw `attributes`.

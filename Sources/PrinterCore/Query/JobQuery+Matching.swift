@@ -1,5 +1,6 @@
 import Foundation
 import PrintModel
+import Profiles
 
 extension JobQuery {
     /// What the filters look at in a job, taken from a job in memory or from a record on disk.

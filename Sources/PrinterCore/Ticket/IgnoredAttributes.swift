@@ -1,5 +1,6 @@
 import IPP
 import PrintModel
+import Profiles
 
 extension CheckedJobRequest {
     /// The attributes of the request that the client got back in the unsupported-attributes group, with what was

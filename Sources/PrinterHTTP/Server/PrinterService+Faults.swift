@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import PrinterCore
+import Profiles
 
 /// The fault and device API (docs/scenarios.md):
 /// `POST|GET|DELETE /api/v1/printers/<name>/faults[/<id>]`, `POST /api/v1/printers/<name>/trays`,

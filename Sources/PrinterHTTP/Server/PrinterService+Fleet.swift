@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import PrinterCore
+import Profiles
 
 /// Health, metrics, printers at runtime and power (docs/api.md):
 /// `GET /livez`, `GET /readyz`, `GET /metrics`, `POST /api/v1/printers`, `GET|DELETE /api/v1/printers/<name>`,

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import PrinterCore
+import Profiles
 
 /// The front panel's calls that the fault and device API did not have (docs/api.md "Front panel"):
 /// `POST /api/v1/printers/<name>/pause`, `POST .../hold-new-jobs`, `GET|POST .../scenarios`,

@@ -1,5 +1,6 @@
 import PrintModel
 import PrinterCore
+import Profiles
 
 /// The front panel's device parts: trays, supplies, the output bin; and vprinter's scenarios and faults.
 extension FrontPanel {

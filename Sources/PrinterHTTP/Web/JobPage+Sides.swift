@@ -1,6 +1,7 @@
 import Foundation
 import PrintModel
 import PrinterCore
+import Profiles
 
 /// The viewer's sheets: front and back side by side at a readable size, the page numbers on each side, and the
 /// text of each side beside them.

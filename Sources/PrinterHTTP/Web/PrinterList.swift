@@ -1,4 +1,5 @@
 import PrinterCore
+import Profiles
 
 /// The printers at a glance: state, reasons, power, supplies and jobs of each, a link to its front panel, and
 /// (when a fleet runs them) a form that creates a printer from a profile and a button that deletes one.

@@ -4,6 +4,7 @@ import HTTPServer
 import PrintModel
 import PrinterCore
 import PrinterHTTP
+import Profiles
 import Synchronization
 
 /// A printer running inside the calling process, for Swift test suites (DESIGN.md: the library product).

@@ -1,5 +1,6 @@
 // Fuzz target for the pure PWG Raster and Apple Raster decoders (built by scripts/fuzz/run with
 // -sanitize=fuzzer,address together with the files listed in `sources`).
+import PrintModel
 
 /// Decodes every page and row of the input with small limits; any crash or sanitizer report is a bug,
 /// a thrown RasterError is the expected answer to bad data.

@@ -9,7 +9,7 @@ import IPP
 /// from the edges, holes 12 mm from the edge and 80 mm apart (ISO 838), three holes 108 mm apart (US 3-hole).
 extension PrinterProfile {
     /// Staple distance from the reference edge and from the corner (1/4 inch).
-    static let stapleOffset: Int32 = 635
+    package static let stapleOffset: Int32 = 635
     /// Punch hole distance from the reference edge (ISO 838).
     static let punchOffset: Int32 = 1200
     /// Distance between two punch holes (ISO 838) and between three (the US 3-hole pattern).

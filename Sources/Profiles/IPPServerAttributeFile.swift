@@ -37,16 +37,6 @@ public enum IPPServerAttributeFile {
         return attributes
     }
 
-    /// The profile an attribute file describes (through `ProfileCloner`, as `vprinter clone` makes one).
-    public static func profile(_ data: Data, file: String) throws(ProfileError) -> PrinterProfile {
-        let attributes = try attributes(data, file: file)
-        let clone = ProfileCloner.clone(
-            attributes: attributes, txt: nil,
-            name: ProfileInheritance.defaultName(of: file).replacingOccurrences(
-                of: ".attrs", with: ""), source: file)
-        return try clone.profile(file: file)
-    }
-
     // MARK: Tokens
 
     struct Token {

@@ -7,9 +7,9 @@ import Foundation
 /// everything else whole: lists, strings, numbers, booleans and `null` (which sets a key back to its default).
 /// The values inside `attributes` are IPP values, not profile objects: each raw attribute is replaced whole.
 /// `name` is never inherited: a profile without one is named after its file.
-enum ProfileInheritance {
+package enum ProfileInheritance {
     /// The longest chain of `extends` followed: a profile and up to 7 ancestors.
-    static let maximumDepth = 8
+    package static let maximumDepth = 8
 
     /// One file of a chain: its path and its own JSON object, before merging.
     struct Layer {
@@ -65,7 +65,7 @@ enum ProfileInheritance {
     }
 
     /// The name a profile without `name` gets: its file name without `.json`.
-    static func defaultName(of file: String) -> String {
+    package static func defaultName(of file: String) -> String {
         let base = (file as NSString).lastPathComponent
         return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     }

@@ -3,11 +3,11 @@ import IPP
 /// The high-level profile keys that a printer's attributes map to (the inverse of the derivation in
 /// docs/profiles.md), for `ProfileCloner`. Each key is taken only when the attributes say it plainly; anything
 /// else is left to the raw attributes the cloner adds.
-struct ProfileMapping {
-    private(set) var keys: [(key: String, value: ProfileJSON)] = []
+package struct ProfileMapping {
+    package private(set) var keys: [(key: String, value: ProfileJSON)] = []
     private let a: [String: IPPAttribute]
 
-    init(_ attributes: [String: IPPAttribute], name: String) {
+    package init(_ attributes: [String: IPPAttribute], name: String) {
         a = attributes
         add("name", .string(name))
         mapIdentity()
@@ -20,7 +20,8 @@ struct ProfileMapping {
 
     /// Adds placeholders for the required keys that are missing, so that the profile decodes; the raw
     /// attributes then restore (or delete) what they derive.
-    static func fillRequired(_ keys: [(key: String, value: ProfileJSON)]) -> [(key: String, value: ProfileJSON)] {
+    package static func fillRequired(_ keys: [(key: String, value: ProfileJSON)]) -> [(key: String, value: ProfileJSON)]
+    {
         var result = keys
         func has(_ key: String) -> Bool { result.contains { $0.key == key } }
         let defaults: [(String, ProfileJSON)] = [
@@ -144,7 +145,7 @@ struct ProfileMapping {
         let descriptions = strings("printer-supply-description")
         var supplies: [ProfileJSON] = []
         for (index, value) in (a["printer-supply"]?.values ?? []).enumerated() {
-            let fields = DeviceState.fields(of: value)
+            let fields = DeviceFields.pairs(of: value)
             func field(_ key: String) -> String? { fields.first { $0.0 == key }?.1 }
             guard let type = field("type"), let level = Int(field("level") ?? ""), (0...100).contains(level) else {
                 continue

@@ -1,6 +1,14 @@
 import Foundation
+import IPP
 
 extension PrinterProfile {
+    /// Turns the attributes of an `ipptool --ippserver` attribute file (read from `file`) into a profile.
+    ///
+    /// Cloning needs a printer built from candidate profiles (what would it answer?), which this module does not
+    /// know: PrinterCore passes its cloner in, and offers `load` without this parameter.
+    public typealias AttributeFileImport = (_ attributes: [IPPAttribute], _ file: String) throws(ProfileError) ->
+        PrinterProfile
+
     /// The largest profile file read: 1 MiB (shipped profiles are a few kilobytes).
     public static let maximumFileSize = 1 << 20
 
@@ -9,18 +17,20 @@ extension PrinterProfile {
     /// A name (no `/`, not ending in `.json`) is looked up as `<directory>/<name>.json` in each search directory
     /// in order (then as a file of the current folder when it has a `.`); anything else is read as a file path.
     /// An unknown name throws `.unknownProfile` listing the names that exist.
-    public static func load(nameOrPath: String, searchDirectories: [String]) throws(ProfileError) -> PrinterProfile {
+    public static func load(
+        nameOrPath: String, searchDirectories: [String], importing: AttributeFileImport
+    ) throws(ProfileError) -> PrinterProfile {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
-        if isPath { return try load(file: nameOrPath, searchDirectories: searchDirectories) }
+        if isPath { return try load(file: nameOrPath, searchDirectories: searchDirectories, importing: importing) }
         for directory in searchDirectories {
             let file = (directory as NSString).appendingPathComponent(nameOrPath + ".json")
             if FileManager.default.fileExists(atPath: file) {
-                return try load(file: file, searchDirectories: searchDirectories)
+                return try load(file: file, searchDirectories: searchDirectories, importing: importing)
             }
         }
         // A file in the current folder, e.g. an ipptool --ippserver capture named printer.attrs.
         if nameOrPath.contains("."), FileManager.default.fileExists(atPath: nameOrPath) {
-            return try load(file: nameOrPath, searchDirectories: searchDirectories)
+            return try load(file: nameOrPath, searchDirectories: searchDirectories, importing: importing)
         }
         throw .unknownProfile(name: nameOrPath, known: shippedNames(in: searchDirectories))
     }
@@ -39,10 +49,12 @@ extension PrinterProfile {
 
     /// Reads and decodes one profile file: a JSON profile (with the profiles it extends), or an attribute file
     /// written by `ipptool --ippserver` (the format `ippeveprinter -a` reads), turned into a profile.
-    public static func load(file: String, searchDirectories: [String] = []) throws(ProfileError) -> PrinterProfile {
+    public static func load(
+        file: String, searchDirectories: [String] = [], importing: AttributeFileImport
+    ) throws(ProfileError) -> PrinterProfile {
         let data = try readFile(file)
         if IPPServerAttributeFile.looksLikeAttributeFile(data) {
-            return try IPPServerAttributeFile.profile(data, file: file)
+            return try importing(IPPServerAttributeFile.attributes(data, file: file), file)
         }
         return try decode(data, file: file, searchDirectories: searchDirectories)
     }
