@@ -50,7 +50,8 @@ let package = Package(
         .executableTarget(
             name: "vprinter",
             dependencies: [
-                "PrinterCore", "PrinterHTTP", "VirtualPrinterKit", "PrintModel", "HTTPServer", "DNSSD", "IPP",
+                "PrinterCore", "PrinterHTTP", "Profiles", "VirtualPrinterKit", "PrintModel", "HTTPServer", "DNSSD",
+                "IPP",
             ]),
 
         // What the tests share: starting programs so that no test can hang on one (Tests/TestSupport).
