@@ -138,118 +138,14 @@ struct CommandLineOptions: Sendable, Equatable {
                 options.filters.append(Filter(name: String(option.dropFirst(2)), value: try take()))
                 continue
             }
-            switch option {
-            case "--profile", "-p": options.profiles.append(try take())
-            case "--name", "-n": options.name = try take()
-            case "--port":
-                let text = try take()
-                guard let port = UInt16(text) else {
-                    throw UsageError("--port needs a number from 0 to 65535, not '\(text)'")
-                }
-                options.port = port
-            case "--listen": options.listen.append(try take())
-            case "--output-dir", "-o": options.outputDirectory = try take()
-            case "--no-dnssd": options.dnssd = false
-            case "--ready-file": options.readyFile = try take()
-            case "--max-document-size":
-                let text = try take()
-                guard let size = parseSize(text), size > 0 else {
-                    throw UsageError("--max-document-size needs a size such as 500M or 4G, not '\(text)'")
-                }
-                options.maximumDocumentSize = size
-            case "--render-workers":
-                let text = try take()
-                guard let count = Int(text), count > 0, count <= 256 else {
-                    throw UsageError("--render-workers needs a number from 1 to 256, not '\(text)'")
-                }
-                options.renderWorkers = count
-            case "--no-render": options.render = false
-            case "--scenario": options.scenarios.append(try take())
-            case "--speed":
-                let text = try take()
-                guard text == "instant" || text == "realistic" else {
-                    throw UsageError("--speed is instant or realistic, not '\(text)'")
-                }
-                options.speed = text
-            case "--consumables":
-                let text = try take()
-                guard text == "unlimited" || text == "tracked" else {
-                    throw UsageError("--consumables is unlimited or tracked, not '\(text)'")
-                }
-                options.consumables = text
-            case "--on-restart":
-                let text = try take()
-                guard text == "requeue" || text == "abort" else {
-                    throw UsageError("--on-restart is requeue or abort, not '\(text)'")
-                }
-                options.onRestart = text
-            case "--render-dpi":
-                let text = try take()
-                guard let dpi = Int(text), dpi >= 10, dpi <= 1200 else {
-                    throw UsageError("--render-dpi needs a resolution from 10 to 1200, not '\(text)'")
-                }
-                options.renderDPI = dpi
-                options.renderDPIGiven = true
-            case "--render-timeout":
-                let text = try take()
-                guard let seconds = Double(text), seconds >= 1, seconds <= 86_400 else {
-                    throw UsageError("--render-timeout needs seconds from 1 to 86400, not '\(text)'")
-                }
-                options.renderTimeout = seconds
-            case "--out": options.renderOutput = try take()
-            case "--show": options.showProfile = try take()
-            case "--ippserver": options.showAsAttributeFile = true
-            case "--sides", "--number-up", "--media", "--copies", "--color-mode", "--scaling", "--page-ranges",
-                "--orientation":
-                options.ticket[String(option.dropFirst(2))] = try take()
-            case "--json": options.json = true
-            case "--url": options.url = try take()
-            case "--jobs", "--count":
-                let text = try take()
-                guard let count = Int(text), count > 0 else { throw UsageError("\(option) needs a positive number") }
-                options.jobCount = count
-            case "--no-ocr": options.ocr = false
-            case "--min-psnr":
-                let text = try take()
-                guard let value = Double(text), value.isFinite, value >= 0 else {
-                    throw UsageError("--min-psnr needs decibels such as 30, not '\(text)'")
-                }
-                options.minimumPSNR = value
-            case "--min-ssim":
-                let text = try take()
-                guard let value = Double(text), value >= 0, value <= 1 else {
-                    throw UsageError("--min-ssim needs a number from 0 to 1 such as 0.99, not '\(text)'")
-                }
-                options.minimumSSIM = value
-            case "--max-diff-pixels":
-                let text = try take()
-                guard let value = Int(text), value >= 0 else {
-                    throw UsageError("--max-diff-pixels needs a pixel count such as 0, not '\(text)'")
-                }
-                options.maximumDifferingPixels = value
-            case "--diff": options.differenceFolder = try take()
-            case "--update": options.update = true
-            case "--timeout":
-                let text = try take()
-                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                    throw UsageError("--timeout needs seconds between 0 and 86400, not '\(text)'")
-                }
-                options.timeout = seconds
-            case "--config": options.configFile = try take()
-            case "--api-token": options.apiToken = try take()
-            case "--tls", "--tls-only", "--allow-plain-auth": try options.security.parse(option, value: nil)
-            case "--tls-cert", "--tls-key", "--user", "--users", "--admin":
-                try options.security.parse(option, value: try take())
-            case "--max-jobs":
-                let text = try take()
-                guard let count = Int(text), count > 0 else {
-                    throw UsageError("--max-jobs needs a positive number, not '\(text)'")
-                }
-                options.maximumJobs = count
-            case "--verbose", "-v": options.verbose = true
-            case "--help", "-h": options.command = .help
-            case "--version": options.command = .version
-            default: throw UsageError("unknown option '\(argument)' (see vprinter --help)")
+            guard let spec = OptionTable.spec(named: option) else {
+                throw UsageError("unknown option '\(argument)' (see vprinter --help)")
+            }
+            if spec.kind == .flag {
+                guard inline == nil else { throw UsageError("\(spec.option) takes no value") }
+                try spec.apply(&options, "")
+            } else {
+                try spec.apply(&options, try take())
             }
         }
         if checkingCombinations { try options.security.validate() }
@@ -272,7 +168,10 @@ struct CommandLineOptions: Sendable, Equatable {
         return Int(text)
     }
 
-    static let usage = """
+    /// The text of `vprinter --help`; its "options:" list comes from ``OptionTable``.
+    static var usage: String { usageHead + "\n" + OptionTable.optionsHelp + "\n\n" + usageTail }
+
+    private static let usageHead = """
         vprinter: a virtual IPP Everywhere / AirPrint printer for testing.
 
         usage:
@@ -299,42 +198,9 @@ struct CommandLineOptions: Sendable, Equatable {
           --media PWG-NAME|a4 --sides KEYWORD|two-sided --color-mode KEYWORD --text TEXT --since JOB-ID|TIME
 
         options:
-          --profile NAME|FILE           printer profile, or an ipptool --ippserver attribute file (repeat for
-                                        several printers; default duplex-laser)
-          --name TEXT                   printer and DNS-SD service name
-          --port N                      TCP port (default 8631; 0 = any free port)
-          --listen ADDR                 address to bind (repeatable; default: all)
-          --output-dir DIR              where jobs are recorded (default ./vprinter-output)
-          --no-dnssd                    do not advertise over DNS-SD
-          --ready-file PATH             write the printer URI(s) there once accepting connections
-          --config FILE                 printers (profile, name, port, scenario, options) and process options
-                                        as JSON (docs/config.md)
-          --max-document-size SIZE      largest document accepted (default 4G)
-          --render-workers N            jobs rendered at once (default: one per core)
-          --render-dpi N                highest resolution pages are rendered at (default 150 for documents;
-                                        raster input keeps its own resolution unless this is given)
-          --no-render                   keep documents only; no page images
-          --render-timeout SECONDS      longest a job may render (default 900); PostScript gets 3 s less
-          --scenario FILE               play the faults of a scenario file (see docs/scenarios.md); repeatable
-          --speed instant|realistic     print at once, or as fast as pages-per-minute says (default instant)
-          --consumables unlimited|tracked
-                                        whether printing empties trays and supplies (default unlimited)
-          --max-jobs N                  keep only the newest N jobs (records and folders) per printer
-          --on-restart requeue|abort    jobs an earlier run accepted but did not finish: print them (default),
-                                        or end them aborted
-          --api-token TOKEN             accept API changes (POST, DELETE) from anywhere with this bearer token
-          --no-ocr                      do not read the text of raster sides by OCR (GET /api/v1/jobs/ID/text)
-          --tls                         also speak TLS (ipps://, HTTP Upgrade) on every port, with a self-signed
-                                        certificate made at first start in OUTPUT/tls/
-          --tls-cert FILE --tls-key FILE  TLS with this certificate (PEM, chain after it) and key
-          --tls-only                    TLS only: plain requests get 426, only _ipps._tcp is advertised
-          --user NAME:PASSWORD          ask for HTTP Basic credentials (repeatable); needs --tls
-          --users FILE                  the users from a file, one name:password per line
-          --admin NAME                  a user who may administer the printer (repeatable)
-          --allow-plain-auth            accept credentials over plain HTTP too (clients under test)
-          --verbose                     log every request on stderr
-          --version                     print the version
+        """
 
+    private static let usageTail = """
         Every option can also be set as VPRINTER_<OPTION> (--output-dir as VPRINTER_OUTPUT_DIR, --no-dnssd as
         VPRINTER_NO_DNSSD=1, a repeatable option as a comma-separated list); the command line wins over the
         environment, and the environment over a --config file.

@@ -158,41 +158,41 @@ struct ConfigFile: Sendable {
     }
 
     /// The parser's arguments for an option key and its JSON value: a string or number as the value, true or
-    /// false for a switch, a list for a repeatable option. Nil when the parser knows no such option.
+    /// false for a switch, a list for a repeatable option (``OptionTable`` says which). Nil when no option of
+    /// vprinter has that name.
     static func arguments(key: String, value: Any, path: String, file: String) throws(UsageError) -> [String]? {
         let option = "--" + key
+        guard let spec = OptionTable.spec(named: option), spec.isSetting else { return nil }
+        func problem(_ text: String) -> UsageError { UsageError("config \(file): \(path): \(text)") }
         let texts: [String]
         switch value {
         case let number as NSNumber where isBoolean(number):
-            guard (try? CommandLineOptions.parse([option], checkingCombinations: false)) != nil else {
-                if (try? OptionSources.arguments(option: option, value: "x")) == nil { return nil }
-                throw UsageError("config \(file): \(path): a value, not true or false")
-            }
+            guard spec.kind == .flag else { throw problem("a value, not true or false") }
             return number.boolValue ? [option] : []
         case let text as String: texts = [text]
         case let number as NSNumber: texts = ["\(number)"]
         case let list as [Any]:
             guard list.allSatisfy({ $0 is String || $0 is NSNumber }) else {
-                throw UsageError("config \(file): \(path): a list of strings or numbers")
+                throw problem("a list of strings or numbers")
             }
+            guard spec.kind == .repeatable else { throw problem("takes one value, not a list") }
             texts = list.map { "\($0)" }
         default:
-            throw UsageError("config \(file): \(path): a string, number, true/false or list")
+            throw problem("a string, number, true/false or list")
         }
-        var arguments: [String] = []
-        for text in texts {
+        if texts.count == 1 {
+            // One string: as from the environment (a switch's word, a repeatable option's comma list).
             do {
-                guard let given = try OptionSources.arguments(option: option, value: text) else { return nil }
-                arguments += given.count > 1 ? ["\(option)=\(text)"] : given
+                return try OptionSources.arguments(option: option, value: texts[0])
             } catch {
-                throw UsageError("config \(file): \(path): \(error.message)")
+                throw problem(error.message)
             }
         }
-        if texts.count > 1 {
-            // A list is for a repeatable option: the parser must keep every item.
-            let all = try? CommandLineOptions.parse(arguments, checkingCombinations: false)
-            let last = try? CommandLineOptions.parse(Array(arguments.suffix(1)), checkingCombinations: false)
-            guard all != last else { throw UsageError("config \(file): \(path): takes one value, not a list") }
+        let arguments = texts.map { "\(option)=\($0)" }
+        do {
+            _ = try CommandLineOptions.parse(arguments, checkingCombinations: false)
+        } catch {
+            throw problem(error.message)
         }
         return arguments
     }

@@ -76,57 +76,37 @@ enum OptionSources {
         return given
     }
 
-    /// The arguments that set `option` to `value`, as the parser understands the option: a flag is given or
-    /// not by a true or false word; a repeatable option takes a comma-separated list; any other takes the
-    /// value whole. Nil when the parser knows no such option (or it selects a command, as `--help` does).
+    /// The arguments that set `option` to `value`, as ``OptionTable`` says the option takes it: a switch is given
+    /// or not by a true or false word; a repeatable option takes a comma-separated list; any other takes the
+    /// value whole. Nil when no option has that name, or it is no setting (`--help`, `--version`).
     static func arguments(option: String, value: String) throws(UsageError) -> [String]? {
-        let none = try CommandLineOptions.parse([], checkingCombinations: false)
-        if let flag = try? CommandLineOptions.parse([option], checkingCombinations: false) {
-            guard flag.command == none.command else { return nil }
+        guard let spec = OptionTable.spec(named: option), spec.isSetting else { return nil }
+        switch spec.kind {
+        case .flag:
             let word = value.lowercased()
             if trueWords.contains(word) { return [option] }
             if falseWords.contains(word) { return [] }
             throw UsageError("\(option) is a switch: give 1 or 0 (true or false), not '\(value)'")
-        }
-        let whole = ["\(option)=\(value)"]
-        do {
+        case .value:
+            let whole = ["\(option)=\(value)"]
             _ = try CommandLineOptions.parse(whole, checkingCombinations: false)
-        } catch {
-            if error.message.hasPrefix("unknown option") { return nil }
-            if !value.contains(",") { throw error }
+            return whole
+        case .repeatable:
+            let items = value.split(separator: ",", omittingEmptySubsequences: false).map {
+                "\(option)=\($0.trimmingCharacters(in: .whitespaces))"
+            }
+            _ = try CommandLineOptions.parse(items, checkingCombinations: false)
+            return items
         }
-        let items = value.split(separator: ",", omittingEmptySubsequences: false).map {
-            "\(option)=\($0.trimmingCharacters(in: .whitespaces))"
-        }
-        if items.count > 1, let all = try? CommandLineOptions.parse(items, checkingCombinations: false),
-            let last = try? CommandLineOptions.parse([items[items.count - 1]], checkingCombinations: false), all != last
-        {
-            return items  // repeatable: each item counts
-        }
-        _ = try CommandLineOptions.parse(whole, checkingCombinations: false)
-        return whole
     }
 
-    /// Whether the command line gives `option` (`--name`, `--name=...`, or a short alias the parser treats
-    /// the same, such as `-o` for `--output-dir`).
+    /// Whether the command line gives `option` (`--name`, `--name=...`, or an alias of the same option, such as
+    /// `-o` for `--output-dir`).
     static func isGiven(_ option: String, in arguments: [String]) -> Bool {
-        for argument in arguments where argument.hasPrefix("-") {
-            if argument == option || argument.hasPrefix(option + "=") { return true }
-            guard !argument.hasPrefix("--"), argument.count == 2 else { continue }
-            // A short alias: the parser makes the same options of it as of the long name.
-            if let short = try? CommandLineOptions.parse([argument], checkingCombinations: false),
-                let long = try? CommandLineOptions.parse([option], checkingCombinations: false),
-                short == long
-            {
-                return true
-            }
-            let probe = "vprinter-probe-1"
-            if let short = try? CommandLineOptions.parse([argument, probe], checkingCombinations: false),
-                let long = try? CommandLineOptions.parse([option, probe], checkingCombinations: false), short == long
-            {
-                return true
-            }
+        let names = Set([option] + (OptionTable.spec(named: option)?.aliases ?? []))
+        return arguments.contains { argument in
+            guard argument.hasPrefix("-") else { return false }
+            return names.contains(argument) || argument.hasPrefix(option + "=")
         }
-        return false
     }
 }

@@ -21,6 +21,28 @@ import Testing
         #expect(run.out.contains("--profile"))
     }
 
+    /// The "options:" list of --help comes from the option table, as the VPRINTER_* variables and --config keys do;
+    /// docs/config.schema.json names exactly those options (a config file cannot name another, and --version is
+    /// no setting), so that neither falls behind the other.
+    @Test func theHelpsOptionsAreTheConfigSchemasProperties() throws {
+        let scratch = try ScratchFolder()
+        let run = try runVPrinter(["--help"], scratch: scratch)
+        let section = try #require(
+            run.out.components(separatedBy: "\noptions:\n").last?.components(separatedBy: "\n\n").first)
+        let listed = Set(
+            section.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("  --") else { return nil }
+                return String(line.dropFirst(4).prefix { $0 != " " })
+            })
+        let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/config.schema.json")
+        let schema = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+        let properties = Set((schema["properties"] as? [String: Any] ?? [:]).keys)
+        #expect(listed.contains("tls") && listed.contains("profile") && listed.count > 20, "\(listed)")
+        #expect(listed.subtracting(["config", "version"]) == properties.subtracting(["printers", "$schema"]))
+    }
+
     @Test func versionPrintsOneLineAndExitsZero() throws {
         let scratch = try ScratchFolder()
         let run = try runVPrinter(["--version"], scratch: scratch)

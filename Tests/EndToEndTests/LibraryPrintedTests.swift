@@ -43,6 +43,18 @@ import VirtualPrinterKit
         #expect(record.impressions.count == 1)
     }
 
+    /// An embedded printer is built where every printer is, so it has a printer-id (PWG 5100.22) as those of a
+    /// fleet have.
+    @Test func anEmbeddedPrinterHasAPrinterID() async throws {
+        let scratch = try ScratchFolder()
+        let printer = try await EmbeddedPrinter.start(
+            profile: "simplex-laser", outputDirectory: scratch.path + "/out", render: false)
+        defer { printer.stop() }
+        let answer = try IPPClient(uri: printer.uri).send(
+            ippRequest(.getPrinterAttributes, uri: printer.uri, requestID: 2))
+        #expect(answer.attribute("printer-id", in: .printerAttributes)?.value == .integer(1))
+    }
+
     @Test func textQueriesAndAFilteredResetOfAnEmbeddedPrinter() async throws {
         let scratch = try ScratchFolder()
         let printer = try await EmbeddedPrinter.start(profile: "duplex-laser", outputDirectory: scratch.path + "/out")

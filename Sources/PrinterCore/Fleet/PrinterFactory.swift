@@ -103,25 +103,21 @@ public final class PrinterFactory: Sendable {
         var scenarios: [Scenario] = []
         for file in spec.scenarios { scenarios.append(try scenario(file)) }
         scenarios += spec.inlineScenarios
-        var attributes = profile.printerAttributes(context: ProfileAttributeContext(printerName: name))
-        // PWG 5100.22: a printer of a System Service has its printer-id.
-        attributes.append(IPPAttribute("printer-id", .integer(Int32(clamping: id))))
-        if let info = spec.info { attributes.append(IPPAttribute("printer-info", .text(info))) }
-        if let location = spec.location { attributes.append(IPPAttribute("printer-location", .text(location))) }
-        var configuration = PrinterConfiguration(
-            name: name, resourcePath: resourcePath, uuid: PrinterConfiguration.uuid(forName: name),
-            attributes: attributes, outputDirectory: settings.outputDirectory,
-            maximumDocumentSize: spec.maximumDocumentSize ?? settings.maximumDocumentSize,
-            maximumJobs: spec.maximumJobs ?? settings.maximumJobs)
-        configuration.speed = spec.speed ?? scenarios.compactMap(\.speed).last ?? settings.speed
-        configuration.tracksConsumables =
-            spec.tracksConsumables ?? scenarios.compactMap(\.tracksConsumables).last ?? settings.tracksConsumables
-        configuration.security = settings.security
-        // The profile's raw attributes win, as for vprinter --profile (docs/profiles.md).
-        configuration.overridingAttributes = profile.attributes
-        let printer = Printer(
-            configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer, events: events,
-            log: log)
+        var extra: [IPPAttribute] = []
+        if let info = spec.info { extra.append(IPPAttribute("printer-info", .text(info))) }
+        if let location = spec.location { extra.append(IPPAttribute("printer-location", .text(location))) }
+        let printer = Printer.build(
+            profile: profile, name: name, resourcePath: resourcePath, id: id,
+            outputDirectory: settings.outputDirectory, extraAttributes: extra,
+            adjust: { configuration in
+                configuration.maximumDocumentSize = spec.maximumDocumentSize ?? settings.maximumDocumentSize
+                configuration.maximumJobs = spec.maximumJobs ?? settings.maximumJobs
+                configuration.speed = spec.speed ?? scenarios.compactMap(\.speed).last ?? settings.speed
+                configuration.tracksConsumables =
+                    spec.tracksConsumables ?? scenarios.compactMap(\.tracksConsumables).last
+                    ?? settings.tracksConsumables
+                configuration.security = settings.security
+            }, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer, events: events, log: log)
         return Made(printer: printer, profile: profile, scenarios: scenarios)
     }
 

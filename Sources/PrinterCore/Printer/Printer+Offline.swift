@@ -6,16 +6,11 @@ extension Printer {
     /// A printer for a profile that serves nobody: for `vprinter profiles --show`, for the checks of
     /// `vprinter clone` and for tests. It records no jobs (its output folder does not exist).
     public static func offline(profile: PrinterProfile, name: String) -> Printer {
-        var configuration = PrinterConfiguration(
-            name: name, resourcePath: "/ipp/print", uuid: PrinterConfiguration.uuid(forName: name),
-            attributes: profile.printerAttributes(context: ProfileAttributeContext(printerName: name)),
+        build(
+            profile: profile, name: name, id: 1,
             outputDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(
                 "vprinter-offline-\(UUID().uuidString)"
-            ).path)
-        configuration.overridingAttributes = profile.attributes
-        return Printer(
-            configuration: configuration, jobIDs: JobIDAllocator(outputDirectory: "/nonexistent"),
-            scheduler: offlineScheduler)
+            ).path, jobIDs: JobIDAllocator(outputDirectory: "/nonexistent"), scheduler: offlineScheduler)
     }
 
     /// The scheduler of offline printers, which never print.

@@ -77,15 +77,9 @@ public final class EmbeddedPrinter: Sendable {
             renderer = RenderWorkerClient(executable: worker, ocr: ocr)
         }
         let printerName = name ?? loaded.name
-        var configuration = PrinterConfiguration(
-            name: printerName, resourcePath: "/ipp/print", uuid: PrinterConfiguration.uuid(forName: printerName),
-            attributes: loaded.printerAttributes(context: ProfileAttributeContext(printerName: printerName)),
-            outputDirectory: output, maximumDocumentSize: PrinterConfiguration.defaultMaximumDocumentSize,
-            maximumJobs: nil)
-        configuration.overridingAttributes = loaded.attributes
         let jobIDs = JobIDAllocator(outputDirectory: output)
-        let printer = Printer(
-            configuration: configuration, jobIDs: jobIDs,
+        let printer = Printer.build(
+            profile: loaded, name: printerName, id: 1, outputDirectory: output, jobIDs: jobIDs,
             scheduler: JobScheduler(workers: max(1, ProcessInfo.processInfo.activeProcessorCount)),
             renderer: renderer)
         printer.beginRestore()

@@ -1,0 +1,269 @@
+import Foundation
+import PrinterCore
+
+/// Every option of vprinter, in the order `vprinter --help` lists them (docs/config.md): the one table that the
+/// parser, the help text, the `VPRINTER_*` variables and the `--config` keys are made from.
+enum OptionTable {
+    static let all: [OptionSpec] = runOptions + commandOptions
+
+    /// The options of `vprinter run`, listed under "options:".
+    static let runOptions: [OptionSpec] = [
+        OptionSpec(
+            "profile", aliases: ["-p"], .repeatable, argument: "NAME|FILE",
+            help: [
+                "printer profile, or an ipptool --ippserver attribute file (repeat for",
+                "several printers; default duplex-laser)",
+            ]
+        ) { options, value in options.profiles.append(value) },
+        OptionSpec("name", aliases: ["-n"], .value, argument: "TEXT", help: ["printer and DNS-SD service name"]) {
+            options, value in options.name = value
+        },
+        OptionSpec("port", .value, argument: "N", help: ["TCP port (default 8631; 0 = any free port)"]) {
+            options, value throws(UsageError) in
+            guard let port = UInt16(value) else {
+                throw UsageError("--port needs a number from 0 to 65535, not '\(value)'")
+            }
+            options.port = port
+        },
+        OptionSpec("listen", .repeatable, argument: "ADDR", help: ["address to bind (repeatable; default: all)"]) {
+            options, value in options.listen.append(value)
+        },
+        OptionSpec(
+            "output-dir", aliases: ["-o"], .value, argument: "DIR",
+            help: ["where jobs are recorded (default ./vprinter-output)"]
+        ) { options, value in options.outputDirectory = value },
+        OptionSpec("no-dnssd", .flag, help: ["do not advertise over DNS-SD"]) { options, _ in options.dnssd = false },
+        OptionSpec(
+            "ready-file", .value, argument: "PATH", help: ["write the printer URI(s) there once accepting connections"]
+        ) { options, value in options.readyFile = value },
+        OptionSpec(
+            "config", .value, argument: "FILE",
+            help: [
+                "printers (profile, name, port, scenario, options) and process options",
+                "as JSON (docs/config.md)",
+            ]
+        ) { options, value in options.configFile = value },
+        OptionSpec(
+            "max-document-size", .value, argument: "SIZE", help: ["largest document accepted (default 4G)"]
+        ) { options, value throws(UsageError) in
+            guard let size = CommandLineOptions.parseSize(value), size > 0 else {
+                throw UsageError("--max-document-size needs a size such as 500M or 4G, not '\(value)'")
+            }
+            options.maximumDocumentSize = size
+        },
+        OptionSpec(
+            "render-workers", .value, argument: "N", help: ["jobs rendered at once (default: one per core)"]
+        ) { options, value throws(UsageError) in
+            guard let count = Int(value), count > 0, count <= 256 else {
+                throw UsageError("--render-workers needs a number from 1 to 256, not '\(value)'")
+            }
+            options.renderWorkers = count
+        },
+        OptionSpec(
+            "render-dpi", .value, argument: "N",
+            help: [
+                "highest resolution pages are rendered at (default 150 for documents;",
+                "raster input keeps its own resolution unless this is given)",
+            ]
+        ) { options, value throws(UsageError) in
+            guard let dpi = Int(value), dpi >= 10, dpi <= 1200 else {
+                throw UsageError("--render-dpi needs a resolution from 10 to 1200, not '\(value)'")
+            }
+            options.renderDPI = dpi
+            options.renderDPIGiven = true
+        },
+        OptionSpec("no-render", .flag, help: ["keep documents only; no page images"]) { options, _ in
+            options.render = false
+        },
+        OptionSpec(
+            "render-timeout", .value, argument: "SECONDS",
+            help: ["longest a job may render (default 900); PostScript gets 3 s less"]
+        ) { options, value throws(UsageError) in
+            guard let seconds = Double(value), seconds >= 1, seconds <= 86_400 else {
+                throw UsageError("--render-timeout needs seconds from 1 to 86400, not '\(value)'")
+            }
+            options.renderTimeout = seconds
+        },
+        OptionSpec(
+            "scenario", .repeatable, argument: "FILE",
+            help: ["play the faults of a scenario file (see docs/scenarios.md); repeatable"]
+        ) { options, value in options.scenarios.append(value) },
+        OptionSpec(
+            "speed", .value, argument: "instant|realistic",
+            help: ["print at once, or as fast as pages-per-minute says (default instant)"]
+        ) { options, value throws(UsageError) in
+            guard value == "instant" || value == "realistic" else {
+                throw UsageError("--speed is instant or realistic, not '\(value)'")
+            }
+            options.speed = value
+        },
+        OptionSpec(
+            "consumables", .value, argument: "unlimited|tracked",
+            help: ["whether printing empties trays and supplies (default unlimited)"]
+        ) { options, value throws(UsageError) in
+            guard value == "unlimited" || value == "tracked" else {
+                throw UsageError("--consumables is unlimited or tracked, not '\(value)'")
+            }
+            options.consumables = value
+        },
+        OptionSpec(
+            "max-jobs", .value, argument: "N", help: ["keep only the newest N jobs (records and folders) per printer"]
+        ) { options, value throws(UsageError) in
+            guard let count = Int(value), count > 0 else {
+                throw UsageError("--max-jobs needs a positive number, not '\(value)'")
+            }
+            options.maximumJobs = count
+        },
+        OptionSpec(
+            "on-restart", .value, argument: "requeue|abort",
+            help: [
+                "jobs an earlier run accepted but did not finish: print them (default),",
+                "or end them aborted",
+            ]
+        ) { options, value throws(UsageError) in
+            guard value == "requeue" || value == "abort" else {
+                throw UsageError("--on-restart is requeue or abort, not '\(value)'")
+            }
+            options.onRestart = value
+        },
+        OptionSpec(
+            "api-token", .value, argument: "TOKEN",
+            help: ["accept API changes (POST, DELETE) from anywhere with this bearer token"]
+        ) { options, value in options.apiToken = value },
+        OptionSpec(
+            "no-ocr", .flag, help: ["do not read the text of raster sides by OCR (GET /api/v1/jobs/ID/text)"]
+        ) { options, _ in options.ocr = false },
+        OptionSpec(
+            "tls", .flag,
+            help: [
+                "also speak TLS (ipps://, HTTP Upgrade) on every port, with a self-signed",
+                "certificate made at first start in OUTPUT/tls/",
+            ]
+        ) { options, _ throws(UsageError) in try options.security.parse("--tls", value: nil) },
+        OptionSpec(
+            "tls-cert", .value, argument: "FILE",
+            help: ["TLS with this certificate (PEM, chain after it); with --tls-key"]
+        ) { options, value throws(UsageError) in try options.security.parse("--tls-cert", value: value) },
+        OptionSpec("tls-key", .value, argument: "FILE", help: ["the key of --tls-cert (PEM)"]) {
+            options, value throws(UsageError) in try options.security.parse("--tls-key", value: value)
+        },
+        OptionSpec(
+            "tls-only", .flag, help: ["TLS only: plain requests get 426, only _ipps._tcp is advertised"]
+        ) { options, _ throws(UsageError) in try options.security.parse("--tls-only", value: nil) },
+        OptionSpec(
+            "user", .repeatable, argument: "NAME:PASSWORD",
+            help: ["ask for HTTP Basic credentials (repeatable); needs --tls"]
+        ) { options, value throws(UsageError) in try options.security.parse("--user", value: value) },
+        OptionSpec(
+            "users", .repeatable, argument: "FILE", help: ["the users from a file, one name:password per line"]
+        ) { options, value throws(UsageError) in try options.security.parse("--users", value: value) },
+        OptionSpec(
+            "admin", .repeatable, argument: "NAME", help: ["a user who may administer the printer (repeatable)"]
+        ) { options, value throws(UsageError) in try options.security.parse("--admin", value: value) },
+        OptionSpec(
+            "allow-plain-auth", .flag, help: ["accept credentials over plain HTTP too (clients under test)"]
+        ) { options, _ throws(UsageError) in try options.security.parse("--allow-plain-auth", value: nil) },
+        OptionSpec("verbose", aliases: ["-v"], .flag, help: ["log every request on stderr"]) { options, _ in
+            options.verbose = true
+        },
+        OptionSpec("version", .flag, isSetting: false, help: ["print the version"]) { options, _ in
+            options.command = .version
+        },
+    ]
+
+    /// The options of the other commands, shown on their usage lines, and `--help`.
+    static let commandOptions: [OptionSpec] =
+        [
+            OptionSpec("help", aliases: ["-h"], .flag, section: .command, isSetting: false) { options, _ in
+                options.command = .help
+            },
+            OptionSpec("out", .value, argument: "DIR|FILE", section: .command) { options, value in
+                options.renderOutput = value
+            },
+            OptionSpec("show", .value, argument: "NAME|FILE", section: .command) { options, value in
+                options.showProfile = value
+            },
+            OptionSpec("ippserver", .flag, section: .command) { options, _ in options.showAsAttributeFile = true },
+        ]
+        + ["sides", "number-up", "media", "copies", "color-mode", "scaling", "page-ranges", "orientation"].map {
+            name in
+            OptionSpec(name, .value, argument: "VALUE", section: .command) { options, value in
+                options.ticket[name] = value
+            }
+        }
+        + [
+            OptionSpec("json", .flag, section: .command) { options, _ in options.json = true },
+            OptionSpec("url", .value, argument: "URL", section: .command) { options, value in options.url = value },
+            OptionSpec("count", aliases: ["--jobs"], .value, argument: "N", section: .command) {
+                options, value throws(UsageError) in
+                guard let count = Int(value), count > 0 else { throw UsageError("--count needs a positive number") }
+                options.jobCount = count
+            },
+            OptionSpec("timeout", .value, argument: "SECONDS", section: .command) {
+                options, value throws(UsageError) in
+                guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+                    throw UsageError("--timeout needs seconds between 0 and 86400, not '\(value)'")
+                }
+                options.timeout = seconds
+            },
+            OptionSpec("min-psnr", .value, argument: "DB", section: .command) { options, value throws(UsageError) in
+                guard let psnr = Double(value), psnr.isFinite, psnr >= 0 else {
+                    throw UsageError("--min-psnr needs decibels such as 30, not '\(value)'")
+                }
+                options.minimumPSNR = psnr
+            },
+            OptionSpec("min-ssim", .value, argument: "X", section: .command) { options, value throws(UsageError) in
+                guard let ssim = Double(value), ssim >= 0, ssim <= 1 else {
+                    throw UsageError("--min-ssim needs a number from 0 to 1 such as 0.99, not '\(value)'")
+                }
+                options.minimumSSIM = ssim
+            },
+            OptionSpec("max-diff-pixels", .value, argument: "N", section: .command) {
+                options, value throws(UsageError) in
+                guard let pixels = Int(value), pixels >= 0 else {
+                    throw UsageError("--max-diff-pixels needs a pixel count such as 0, not '\(value)'")
+                }
+                options.maximumDifferingPixels = pixels
+            },
+            OptionSpec("diff", .value, argument: "DIR", section: .command) { options, value in
+                options.differenceFolder = value
+            },
+            OptionSpec("update", .flag, section: .command) { options, _ in options.update = true },
+        ]
+
+    /// The option a name or alias (`--output-dir`, `-o`) names.
+    static func spec(named option: String) -> OptionSpec? {
+        byName[option]
+    }
+
+    private static let byName: [String: OptionSpec] = {
+        var table: [String: OptionSpec] = [:]
+        for spec in all {
+            table[spec.option] = spec
+            for alias in spec.aliases { table[alias] = spec }
+        }
+        return table
+    }()
+
+    /// Where a description starts in the "options:" list.
+    static let helpColumn = 32
+
+    /// The "options:" list of `vprinter --help`: each option's names and value, its help from `helpColumn` on
+    /// (on a line of its own after the names when they reach that column).
+    static var optionsHelp: String {
+        var lines: [String] = []
+        let indent = String(repeating: " ", count: helpColumn)
+        for spec in runOptions {
+            let names = "  " + spec.option + (spec.argument.isEmpty ? "" : " " + spec.argument)
+            guard let first = spec.help.first else { continue }
+            if names.count < helpColumn {
+                lines.append(names.padding(toLength: helpColumn, withPad: " ", startingAt: 0) + first)
+            } else {
+                lines.append(names)
+                lines.append(indent + first)
+            }
+            lines += spec.help.dropFirst().map { indent + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
