@@ -5,7 +5,8 @@ import struct
 import urllib.error
 import urllib.request
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (ElementNotInteractableException, NoSuchElementException,
+                                        StaleElementReferenceException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -28,17 +29,18 @@ def click(driver, element_id):
                 return False
             element.click()
             return True
-        except (StaleElementReferenceException, NoSuchElementException):
+        except (StaleElementReferenceException, NoSuchElementException, ElementNotInteractableException):
             return False
     wait_for(clicked, element_id + " to be enabled and clicked")
 
 
 def retried(driver, element_id, action, what):
-    """Runs `action` on the element with this id, found afresh until it works (see click)."""
+    """Runs `action` on the element with this id, found afresh until it works (see click): a part the page is
+    replacing may be gone, or there but not yet interactable."""
     def done():
         try:
             return action(driver.find_element(By.ID, element_id))
-        except (StaleElementReferenceException, NoSuchElementException):
+        except (StaleElementReferenceException, NoSuchElementException, ElementNotInteractableException):
             return False
     wait_for(done, what)
 
