@@ -84,7 +84,7 @@ def test_empty_tray_holds_a_job_until_loaded_and_power_withdraws_the_printer(des
         open_panel(driver, printer)
         click(driver, "tray-main-empty")
         wait_for(lambda: "media-empty-report" in shown_reasons(driver), "media-empty-report on the panel")
-        assert "empty" in text_of(driver, "tray-main")
+        wait_for(lambda: "empty" in (text_of(driver, "tray-main") or ""), "the empty tray on the panel")
 
         job = printer.print_pdf("waits for paper", pdf([["Invoice 42", "Total 99.00"]]))
         printer.wait_for_job(job, "processing-stopped")
@@ -103,8 +103,10 @@ def test_empty_tray_holds_a_job_until_loaded_and_power_withdraws_the_printer(des
         wait_for(lambda: "completed" in job_row(driver, job), "the job completed on the panel")
         main = [tray for tray in printer.state()["trays"] if tray["name"] == "main"][0]
         assert main["media"] == "iso_a4_210x297mm" and main["media-type"] == "stationery" and main["level"] == 100
-        assert "iso_a4_210x297mm, stationery" in text_of(driver, "tray-main")
-        assert "media-empty" not in shown_reasons(driver)
+        # The panel's parts update on their own events: wait for each rather than read it at once.
+        wait_for(lambda: "iso_a4_210x297mm, stationery" in (text_of(driver, "tray-main") or ""),
+                 "the loaded media on the panel")
+        wait_for(lambda: "media-empty" not in shown_reasons(driver), "media-empty gone from the panel")
 
         click(driver, "power-toggle")
         gone = watch.wait(False)
@@ -162,8 +164,8 @@ def test_every_control_acts_through_the_api_and_shows_the_result(desktop, printe
         click(driver, condition + "-toggle")
         wait_for(lambda: reason in shown_reasons(driver), reason + " on the panel")
         assert reason in reasons() and printer.state()["printer-state"] == "stopped"
-        assert text_of(driver, condition + "-word") == on
-        assert "fault(s)" in text_of(driver, "result")
+        wait_for(lambda: text_of(driver, condition + "-word") == on, condition + " shown " + on)
+        wait_for(lambda: "fault(s)" in (text_of(driver, "result") or ""), "the call's result on the panel")
         click(driver, condition + "-toggle")
         wait_for(lambda: text_of(driver, condition + "-word") == off, condition + " back to " + off)
         assert reason not in reasons()
@@ -227,7 +229,7 @@ def test_every_control_acts_through_the_api_and_shows_the_result(desktop, printe
     assert reasons() == ["none"]
     wait_for(lambda: driver.find_element(By.ID, "clear-faults").get_attribute("disabled") is not None,
              "Clear all faults disabled with nothing held")
-    assert "no fault is held" in text_of(driver, "panel-operation")
+    wait_for(lambda: "no fault is held" in (text_of(driver, "panel-operation") or ""), "no fault held, on the panel")
 
 
 def test_parts_the_profile_lacks_are_disabled_with_a_reason(desktop, tmp_path):

@@ -75,7 +75,7 @@ def test_live_updates_search_and_a_reset_that_asks_first(desktop):
         driver.switch_to.alert.accept()
         wait_for(lambda: "No jobs yet" in (text_of(driver, "job-list") or ""), "the list emptied")
         assert printer.get("/api/v1/jobs") == []
-        assert "deleted 2 job(s)" in text_of(driver, "result")
+        wait_for(lambda: "deleted 2 job(s)" in (text_of(driver, "result") or ""), "the reset's result")
     finally:
         printer.stop()
 

@@ -49,6 +49,6 @@ def test_create_a_printer_from_a_profile_and_delete_it(desktop, printer):
         status, _ = printer.call("GET", "/api/v1/printers/" + name)
         assert status == 404
         assert watch.wait(False) is not None, "still browsable after it was deleted"
-        assert "printer %s deleted" % name in text_of(driver, "result")
+        wait_for(lambda: "printer %s deleted" % name in (text_of(driver, "result") or ""), "the deletion's result")
     finally:
         watch.stop()
