@@ -65,9 +65,10 @@ public struct PrintedSide: Sendable, Hashable, Codable {
         baseName(number) + ".txt"
     }
 
-    /// The text file that goes with a side's PNG file name, or nil for a name that is not a PNG's.
+    /// The text file of a side's PNG file name (`page-0001.png` -> `page-0001.txt`); nil for a name that is not a
+    /// plain `.png` file name of the job's folder (a path, a hidden file, `.png` alone).
     public static func textFileName(forImage file: String) -> String? {
-        guard file.hasSuffix(".png") else { return nil }
+        guard file.hasSuffix(".png"), !file.hasPrefix("."), !file.contains("/"), file.count > 4 else { return nil }
         return String(file.dropLast(4)) + ".txt"
     }
 

@@ -34,13 +34,6 @@ public struct SideTextRecognition: Sendable {
         self.threads = max(1, threads)
     }
 
-    /// The text file of a side's PNG file name (`page-0001.png` -> `page-0001.txt`), nil for a name that is not a
-    /// plain `.png` file name of the folder.
-    public static func textFile(for file: String) -> String? {
-        guard file.hasSuffix(".png"), !file.hasPrefix("."), !file.contains("/"), file.count > 4 else { return nil }
-        return String(file.dropLast(4)) + ".txt"
-    }
-
     /// Reads every side; `onSide` is called as each one is done, from any thread. Throws only when the OCR
     /// engine cannot start (no language data); a side that cannot be read is an outcome with an error.
     public func run(_ sides: [Side], onSide: @escaping @Sendable (Outcome) -> Void) throws(RasterError) {
@@ -64,7 +57,7 @@ public struct SideTextRecognition: Sendable {
     }
 
     private static func read(_ side: Side, folder: String, engine: TextRecognizer) -> Outcome {
-        guard let textFile = textFile(for: side.file) else {
+        guard let textFile = PrintedSide.textFileName(forImage: side.file) else {
             return Outcome(number: side.number, textFile: nil, characters: 0, error: "\(side.file) is not a PNG name")
         }
         do throws(RasterError) {

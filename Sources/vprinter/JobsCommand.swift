@@ -57,7 +57,7 @@ struct JobsCommand {
     func sideTexts(_ record: JobRecord, folder: String) -> [String] {
         let impressions = record.impressions
         func read(_ impression: PrintedSide) -> String? {
-            guard !impression.file.contains("/"), let text = PrintedSide.textFileName(forImage: impression.file) else {
+            guard let text = PrintedSide.textFileName(forImage: impression.file) else {
                 return nil
             }
             let data = FileManager.default.contents(atPath: folder + "/" + text)

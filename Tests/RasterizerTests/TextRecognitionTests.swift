@@ -55,11 +55,4 @@ import Testing
             ) { _ in }
         }
     }
-
-    @Test func textFileNamesArePlainPNGNamesOnly() {
-        #expect(SideTextRecognition.textFile(for: "page-0001.png") == "page-0001.txt")
-        #expect(SideTextRecognition.textFile(for: "../page-0001.png") == nil)
-        #expect(SideTextRecognition.textFile(for: ".png") == nil)
-        #expect(SideTextRecognition.textFile(for: "page-0001.jpg") == nil)
-    }
 }

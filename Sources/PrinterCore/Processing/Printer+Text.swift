@@ -46,7 +46,7 @@ extension Printer {
 
     /// A side's text from the store or its text file; nil text when neither has it yet.
     private func readSideText(_ impression: PrintedSide, job: Job, folder: String) -> SideText {
-        let textFile = Self.textFileName(of: impression.file)
+        let textFile = PrintedSide.textFileName(forImage: impression.file)
         let source = impression.textSource ?? (Self.isFromPDF(impression, job: job) ? .pdf : .ocr)
         if let text = textStore.text(jobID: job.id, number: impression.number) {
             return SideText(
@@ -62,12 +62,6 @@ extension Printer {
         }
         return SideText(
             number: impression.number, file: impression.file, textFile: nil, source: source, text: nil, message: nil)
-    }
-
-    /// `page-0001.txt` for `page-0001.png`; nil for a name that is not a plain PNG file name.
-    package static func textFileName(of file: String) -> String? {
-        guard file.hasSuffix(".png"), !file.contains("/"), !file.hasPrefix("."), file.count > 4 else { return nil }
-        return String(file.dropLast(4)) + ".txt"
     }
 
     /// True when every page on the side comes from a PDF document (records of versions without `text-source`).

@@ -153,7 +153,7 @@ extension JobPage {
     /// The side's text from the printer's text store or its `page-NNNN.txt`, without running OCR.
     static func storedText(_ impression: PrintedSide, job: Job, printer: Printer, folder: String) -> String? {
         if let text = printer.textStore.text(jobID: job.id, number: impression.number) { return text }
-        guard let file = Printer.textFileName(of: impression.file),
+        guard let file = PrintedSide.textFileName(forImage: impression.file),
             let data = FileManager.default.contents(atPath: "\(folder)/\(file)")
         else { return nil }
         return String(decoding: data, as: UTF8.self)
