@@ -180,14 +180,15 @@ struct ConfigFile: Sendable {
         default:
             throw problem("a string, number, true/false or list")
         }
-        if texts.count == 1 {
-            // One string: as from the environment (a switch's word, a repeatable option's comma list).
+        if spec.kind == .flag {
+            // A switch given as a word (texts holds one: a list was refused above), as from the environment.
             do {
                 return try OptionSources.arguments(option: option, value: texts[0])
             } catch {
                 throw problem(error.message)
             }
         }
+        // Each string is one value, commas and all: a list, not a comma-separated string, gives several.
         let arguments = texts.map { "\(option)=\($0)" }
         do {
             _ = try CommandLineOptions.parse(arguments, checkingCombinations: false)

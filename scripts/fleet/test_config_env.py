@@ -88,6 +88,22 @@ def test_a_config_gives_printers_own_ports_scenarios_and_options_and_process_opt
         running.stop()
 
 
+def test_a_config_string_is_one_value_and_a_list_gives_several():
+    """In a config file a string is one value, commas and all (a password may hold one); several values of a
+    repeatable option are a JSON list. (In a VPRINTER_* variable, where no list can be written, commas separate.)"""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="vprinter-config-"))
+    (folder / "one.json").write_text(json.dumps({"profile": "duplex-laser,color-inkjet"}))
+    status, stderr = run("--config", str(folder / "one.json"), "--port", "0", "--no-dnssd",
+                         "--output-dir", str(folder / "out"))
+    assert status != 0 and "duplex-laser,color-inkjet" in stderr, stderr
+    (folder / "two.json").write_text(json.dumps({"profile": ["duplex-laser", "color-inkjet"]}))
+    running = Vprinter("--config", str(folder / "two.json"), expect_uris=2)
+    try:
+        assert len(call_json("GET", running.base + "/api/v1/printers")) == 2
+    finally:
+        running.stop()
+
+
 def test_environment_variables_set_options_and_the_command_line_wins():
     folder = tempfile.mkdtemp(prefix="vprinter-env-")
     env = {"VPRINTER_PROFILE": "duplex-laser,color-inkjet", "VPRINTER_NAME": "env name, with a comma",
