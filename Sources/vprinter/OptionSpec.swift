@@ -53,6 +53,21 @@ struct OptionSpec: Sendable {
         self.apply = apply
     }
 
+    /// An option that takes one of a few words (`--speed instant|realistic`); any other word is a usage error
+    /// naming them.
+    static func choice(
+        _ name: String, _ choices: [String], help: [String],
+        set: @escaping @Sendable (inout CommandLineOptions, String) -> Void
+    ) -> OptionSpec {
+        OptionSpec(name, .value, argument: choices.joined(separator: "|"), help: help) {
+            options, value throws(UsageError) in
+            guard choices.contains(value) else {
+                throw UsageError("--\(name) is \(choices.joined(separator: " or ")), not '\(value)'")
+            }
+            set(&options, value)
+        }
+    }
+
     /// `--name`.
     var option: String { "--" + name }
 

@@ -88,24 +88,14 @@ enum OptionTable {
             "scenario", .repeatable, argument: "FILE",
             help: ["play the faults of a scenario file (see docs/scenarios.md); repeatable"]
         ) { options, value in options.scenarios.append(value) },
-        OptionSpec(
-            "speed", .value, argument: "instant|realistic",
+        .choice(
+            "speed", ["instant", "realistic"],
             help: ["print at once, or as fast as pages-per-minute says (default instant)"]
-        ) { options, value throws(UsageError) in
-            guard value == "instant" || value == "realistic" else {
-                throw UsageError("--speed is instant or realistic, not '\(value)'")
-            }
-            options.speed = value
-        },
-        OptionSpec(
-            "consumables", .value, argument: "unlimited|tracked",
+        ) { options, value in options.speed = value },
+        .choice(
+            "consumables", ["unlimited", "tracked"],
             help: ["whether printing empties trays and supplies (default unlimited)"]
-        ) { options, value throws(UsageError) in
-            guard value == "unlimited" || value == "tracked" else {
-                throw UsageError("--consumables is unlimited or tracked, not '\(value)'")
-            }
-            options.consumables = value
-        },
+        ) { options, value in options.consumables = value },
         OptionSpec(
             "max-jobs", .value, argument: "N", help: ["keep only the newest N jobs (records and folders) per printer"]
         ) { options, value throws(UsageError) in
@@ -114,18 +104,13 @@ enum OptionTable {
             }
             options.maximumJobs = count
         },
-        OptionSpec(
-            "on-restart", .value, argument: "requeue|abort",
+        .choice(
+            "on-restart", ["requeue", "abort"],
             help: [
                 "jobs an earlier run accepted but did not finish: print them (default),",
                 "or end them aborted",
             ]
-        ) { options, value throws(UsageError) in
-            guard value == "requeue" || value == "abort" else {
-                throw UsageError("--on-restart is requeue or abort, not '\(value)'")
-            }
-            options.onRestart = value
-        },
+        ) { options, value in options.onRestart = value },
         OptionSpec(
             "api-token", .value, argument: "TOKEN",
             help: ["accept API changes (POST, DELETE) from anywhere with this bearer token"]
