@@ -5,7 +5,8 @@ import Profiles
 /// The bridge between ``JSONValue`` and the `Any` trees of `JSONSerialization` and the IPP/JSON mapping
 /// (IPPJSON), for the JSON boundaries that still speak `Any`.
 extension JSONValue {
-    /// The value of a `JSONSerialization` object (NSNull, NSNumber, String, arrays, dictionaries).
+    /// The value of a `JSONSerialization` object (NSNull, NSNumber, String, arrays, dictionaries), or of the Swift
+    /// values IPPJSON makes (Bool, Int and Double reach the NSNumber case by bridging).
     init(any value: Any?) {
         switch value {
         case nil, is NSNull: self = .null
@@ -16,9 +17,6 @@ extension JSONValue {
             } else {
                 self = .number(number.doubleValue)
             }
-        case let flag as Bool: self = .bool(flag)
-        case let number as Int: self = .number(Double(number))
-        case let number as Double: self = .number(number)
         case let text as String: self = .string(text)
         case let list as [Any]: self = .array(list.map { JSONValue(any: $0) })
         case let object as [String: Any]: self = .object(object.mapValues { JSONValue(any: $0) })

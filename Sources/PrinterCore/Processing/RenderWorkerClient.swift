@@ -78,9 +78,9 @@ public struct RenderWorkerClient: JobRenderer {
         _ job: RenderJob, password: String?, onImpression: @Sendable (PrintedSide) -> Void,
         onWarning: @Sendable (JobWarning) -> Void, isCanceled: @escaping @Sendable () -> Bool
     ) -> RenderOutcome {
-        var limits = RenderLimits()
-        limits.maximumInterpreterSeconds = self.limits.interpreterSeconds
-        limits.maximumInterpreterMemory = self.limits.interpreterMemory
+        var documentLimits = RenderLimits()
+        documentLimits.maximumInterpreterSeconds = limits.interpreterSeconds
+        documentLimits.maximumInterpreterMemory = limits.interpreterMemory
         let request = RenderRequest.render(
             folder: job.folder,
             documents: job.documents.map { document in
@@ -89,7 +89,7 @@ public struct RenderWorkerClient: JobRenderer {
                     format: document.effectiveFormat)
             },
             ticket: RenderTicket.make(for: job, password: password, renderDPI: renderDPI, rasterDPI: rasterDPI),
-            limits: limits, threads: self.limits.threads, resourceLimits: resourceLimits)
+            limits: documentLimits, threads: limits.threads, resourceLimits: resourceLimits)
         let run = runWorker(request, folder: job.folder, isCanceled: isCanceled) { message in
             switch message {
             case .impression(let side): onImpression(side)
