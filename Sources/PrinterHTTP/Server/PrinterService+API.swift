@@ -4,7 +4,8 @@ import IPP
 import PrintModel
 import PrinterCore
 
-/// The JSON API (DESIGN.md "JSON API", docs/api.md): printers, jobs, recorded files, reset, wait, events.
+/// The JSON API (DESIGN.md "JSON API", docs/api.md): jobs, recorded files, reset, wait, events; the routes are in
+/// ``PrinterService/routes``.
 extension PrinterService {
     /// The longest a `wait` may block, in seconds; longer requests are refused.
     static let maximumWaitTimeout: Double = 3600
@@ -12,61 +13,6 @@ extension PrinterService {
     static let maximumEventStreams = 64
     /// Seconds between keep-alive comments on an idle event stream.
     static let eventKeepAliveInterval: Double = 15
-
-    func handleAPI(_ request: HTTPRequest) -> HTTPResponse {
-        // Empty segments (`//`, a trailing `/`) and encoded slashes never name anything: a file name is one plain
-        // segment of the raw target.
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        let rawPath = request.target.prefix { $0 != "?" }.lowercased()
-        guard !parts.contains(""), !rawPath.contains("%2f"), !rawPath.contains("%5c") else {
-            return json(["error": "no such API path: \(request.path)"], status: 404)
-        }
-        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" else {
-            return json(["error": "unknown API path \(request.path); see /api/v1/printers"], status: 404)
-        }
-        let route = Array(parts.dropFirst(2))
-        // With credentials asked for, everything but the printer list needs a user (docs/security.md).
-        var identity = ClientIdentity.anonymous
-        if route != ["printers"] {
-            switch admit(request, needsCredentials: true) {
-            case .allowed(let client): identity = client
-            case .refused(let response): return response
-            }
-        }
-        switch (request.method, route.first, route.count) {
-        case ("GET", "printers", 1), ("HEAD", "printers", 1):
-            return json(printers.map { printerSummary($0, request: request) })
-        case ("GET", "jobs", 1), ("HEAD", "jobs", 1):
-            return listJobs(request, identity: identity)
-        case ("DELETE", "jobs", 1):
-            if let refusal = refuseMutation(request) { return refusal }
-            return deleteJobs(request)
-        case ("GET", "jobs", 2), ("HEAD", "jobs", 2):
-            guard let job = job(route[1]), canSee(job, identity) else {
-                return json(["error": "no job \(route[1])"], status: 404)
-            }
-            return jsonBytes(JobRecorder.json(of: job))
-        case ("GET", "jobs", 4) where route[2] == "files", ("HEAD", "jobs", 4) where route[2] == "files":
-            guard let job = job(route[1]), canSee(job, identity) else {
-                return json(["error": "no job \(route[1])"], status: 404)
-            }
-            return jobFile(jobID: route[1], name: route[3])
-        case ("GET", "jobs", 3) where route[2] == "text", ("HEAD", "jobs", 3) where route[2] == "text":
-            guard let job = job(route[1]), canSee(job, identity) else {
-                return json(["error": "no job \(route[1])"], status: 404)
-            }
-            return jobText(jobID: route[1])
-        case ("GET", "wait", 1):
-            return wait(request, identity: identity)
-        case ("GET", "events", 1):
-            return eventStream(request, identity: identity)
-        case (_, "printers", 1), (_, "jobs", 1), (_, "jobs", 2), (_, "wait", 1), (_, "events", 1),
-            (_, "jobs", 3) where route[2] == "text":
-            return json(["error": "method \(request.method) not allowed on \(request.path)"], status: 405)
-        default:
-            return json(["error": "unknown API path \(request.path)"], status: 404)
-        }
-    }
 
     /// A mutating call is refused unless it carries the API token (compared in constant time); with credentials
     /// asked for, an admin's credentials do too (401 without credentials, 403 for other users); with neither

@@ -3,18 +3,14 @@ import HTTPServer
 import PrinterCore
 import Profiles
 
-/// Health, metrics, printers at runtime and power (docs/api.md):
-/// `GET /livez`, `GET /readyz`, `GET /metrics`, `POST /api/v1/printers`, `GET|DELETE /api/v1/printers/<name>`,
-/// `POST /api/v1/printers/<name>/power`; and the silence of a printer that is switched off.
+/// Health, metrics, printers at runtime and power (docs/api.md; the routes are in ``PrinterService/routes``),
+/// and the silence of a printer that is switched off.
 ///
 /// With credentials asked for (`--user`, docs/security.md), creating, deleting and switching printers are for
 /// admins (or the API token), as every change is; the health checks and `/metrics` stay open (they name
 /// printers and count jobs, as `GET /api/v1/printers` does, and show nothing printed), and so does reading
 /// one printer as the list does.
 extension PrinterService {
-    /// The largest body `POST /api/v1/printers` and the power call read.
-    static let maximumPrinterBodyBytes = 64 * 1024
-
     /// A response that closes the connection without a byte: a switched-off printer.
     static var unanswered: HTTPResponse {
         var response = HTTPResponse(status: 503)
@@ -22,69 +18,40 @@ extension PrinterService {
         return response
     }
 
-    /// Answers the requests of this extension; nil for every other request.
-    func handleFleetRequest(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse? {
-        let path = request.path
-        if path.hasPrefix("/ipp/") {
-            // IPP itself (the request path) is silenced in handleIPP once its target is known: one lookup.
-            if request.method != "POST", let printer = printer(atPathOrBelow: path), !printer.power.isOn {
-                return Self.unanswered
-            }
-            return nil
+    /// `GET /api/v1/printers/<name>`: the printer as the list shows it, with its printer-id, power and port.
+    func printerResponse(_ request: Route.Matched) -> HTTPResponse {
+        let name = request[parameter: "name"]
+        guard let hosted = registry.printer(named: name) else {
+            return json(["error": "no printer \(name)"], status: 404)
         }
-        switch (request.method, path) {
-        case ("GET", "/livez"), ("HEAD", "/livez"):
-            return json(["status": "ok"])
-        case ("GET", "/readyz"), ("HEAD", "/readyz"):
-            return readiness()
-        case ("GET", "/metrics"), ("HEAD", "/metrics"):
-            return metricsResponse()
-        case ("POST", "/api/v1/printers"):
-            if let refusal = refuseMutation(request) { return refusal }
-            guard let bytes = try? body.readAll(maximum: Self.maximumPrinterBodyBytes) else {
-                return json(["error": "the request body is too large"], status: 413)
-            }
-            return createPrinter(request, body: bytes)
-        default:
-            break
+        return json(summary(of: hosted, request: request.http))
+    }
+
+    /// `DELETE /api/v1/printers/<name>`: removes a printer made at runtime or from the command line.
+    func deletePrinter(_ request: Route.Matched) -> HTTPResponse {
+        guard let fleet = fleet.withLock({ $0 }) else {
+            return json(["error": "\(FleetError.unsupported)"], status: 501)
         }
-        guard path.hasPrefix("/api/v1/printers/") else { return nil }
-        let route = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(3).map(String.init)
-        switch (request.method, route.count, route.last) {
-        case ("GET", 2, _), ("HEAD", 2, _):
-            guard let hosted = registry.printer(named: route[1]) else {
-                return json(["error": "no printer \(route[1])"], status: 404)
-            }
-            return json(summary(of: hosted, request: request))
-        case ("DELETE", 2, _):
-            if let refusal = refuseMutation(request) { return refusal }
-            guard let fleet = fleet.withLock({ $0 }) else {
-                return json(["error": "\(FleetError.unsupported)"], status: 501)
-            }
-            do {
-                let removed = try fleet.remove(named: route[1])
-                return json(["deleted": removed.name])
-            } catch {
-                return json(["error": error.description], status: error.httpStatus)
-            }
-        case ("POST", 3, "power"):
-            if let refusal = refuseMutation(request) { return refusal }
-            guard let hosted = registry.printer(named: route[1]) else {
-                return json(["error": "no printer \(route[1])"], status: 404)
-            }
-            // JSON true or false only (JSONSerialization would also read 1 and 0 as Bool).
-            guard let bytes = try? body.readAll(maximum: Self.maximumPrinterBodyBytes),
-                let value = requestJSON(bytes)?["on"], case .boolean(let on)? = JSONNumber(value)
-            else {
-                return json(["error": "the body must be {\"on\": true} or {\"on\": false}"], status: 400)
-            }
-            hosted.printer.power.set(on: on)
-            return json(["printer-name": hosted.name, "power": on ? "on" : "off"])
-        case (_, 3, "power"), (_, 2, _):
-            return json(["error": "method \(request.method) not allowed on \(path)"], status: 405)
-        default:
-            return nil
+        do {
+            let removed = try fleet.remove(named: request[parameter: "name"])
+            return json(["deleted": removed.name])
+        } catch {
+            return json(["error": error.description], status: error.httpStatus)
         }
+    }
+
+    /// `POST /api/v1/printers/<name>/power` `{"on": true|false}`.
+    func setPower(_ request: Route.Matched) -> HTTPResponse {
+        let name = request[parameter: "name"]
+        guard let hosted = registry.printer(named: name) else {
+            return json(["error": "no printer \(name)"], status: 404)
+        }
+        // JSON true or false only (JSONSerialization would also read 1 and 0 as Bool).
+        guard let value = requestJSON(request.body)?["on"], case .boolean(let on)? = JSONNumber(value) else {
+            return json(["error": "the body must be {\"on\": true} or {\"on\": false}"], status: 400)
+        }
+        hosted.printer.power.set(on: on)
+        return json(["printer-name": hosted.name, "power": on ? "on" : "off"])
     }
 
     /// The printer whose path is `path` or whose path `path` lies below (icons, jobs).

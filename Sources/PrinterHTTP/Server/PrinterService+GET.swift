@@ -1,36 +1,30 @@
 import Foundation
 import HTTPServer
-import IPP
 import PrinterCore
 
 extension PrinterService {
-    /// GET and HEAD: printer icons, the JSON API and the web page.
-    func handleGET(_ request: HTTPRequest) -> HTTPResponse {
-        let path = request.path
-        // The icon's printer by its path (one lookup, however many printers run).
-        if path.hasSuffix(".png"), let slash = path.lastIndex(of: "/"),
+    /// The icon size when `path` is a printer's icon (`<printer path>/icon-<size>.png`); nil otherwise.
+    func icon(at path: String) -> (printer: Printer, size: Int)? {
+        guard path.hasSuffix(".png"), let slash = path.lastIndex(of: "/"),
             let printer = printer(atPath: String(path[..<slash]))
-        {
-            let prefix = printer.configuration.resourcePath + "/icon-"
-            if path.hasPrefix(prefix),
-                let size = Int(path.dropFirst(prefix.count).dropLast(4)), PrinterIcon.sizes.contains(size)
-            {
-                var headers = HTTPHeaders()
-                headers.set("Content-Type", "image/png")
-                headers.set("Cache-Control", "max-age=3600")
-                let color = printer.cache["color-supported"]?.value?.booleanValue ?? false
-                return HTTPResponse(
-                    status: 200, headers: headers, body: .bytes(PrinterIconImage.png(size: size, color: color)))
-            }
+        else { return nil }
+        let prefix = printer.configuration.resourcePath + "/icon-"
+        guard path.hasPrefix(prefix), let size = Int(path.dropFirst(prefix.count).dropLast(4)),
+            PrinterIcon.sizes.contains(size)
+        else { return nil }
+        return (printer, size)
+    }
+
+    /// A printer's icon (the route's condition has checked that `path` is one).
+    func iconResponse(at path: String) -> HTTPResponse {
+        guard let (printer, size) = icon(at: path) else {
+            return HTTPResponse(status: 404, text: "Not found: \(path)\n")
         }
-        if let asset = webAsset(request) { return asset }
-        let identity: ClientIdentity
-        switch admit(request, needsCredentials: true) {
-        case .allowed(let client): identity = client
-        case .refused(let response): return response
-        }
-        if let page = webPage(request, identity: identity) { return page }
-        return HTTPResponse(status: 404, text: "Not found: \(path)\n")
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", "image/png")
+        headers.set("Cache-Control", "max-age=3600")
+        let color = printer.cache["color-supported"]?.value?.booleanValue ?? false
+        return HTTPResponse(status: 200, headers: headers, body: .bytes(PrinterIconImage.png(size: size, color: color)))
     }
 
     /// A printer as `GET /api/v1/printers` lists it, with URIs built from the host and port the client used.

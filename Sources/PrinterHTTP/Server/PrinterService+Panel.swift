@@ -8,50 +8,47 @@ import Profiles
 /// `DELETE .../scenarios/<scenario>`; and the parts of the tray and fault calls the panel added (media and type
 /// of a loaded tray, clearing faults by group or reason). The web page uses exactly these, as a test would.
 extension PrinterService {
-    func handlePanelAPI(_ request: HTTPRequest, printer: Printer, route: [String], body: [UInt8]) -> HTTPResponse {
-        switch (request.method, route[2], route.count) {
-        case ("POST", "pause", 3):
-            if let refusal = refuseMutation(request) { return refusal }
-            guard let paused = booleanMember("paused", of: body) else {
-                return json(["error": "the body must be {\"paused\": true} or {\"paused\": false}"], status: 400)
-            }
-            printer.setPaused(paused, by: "the JSON API")
-            return json(panelSummary(printer, request: request))
-        case ("POST", "hold-new-jobs", 3):
-            if let refusal = refuseMutation(request) { return refusal }
-            guard let hold = booleanMember("hold", of: body) else {
-                return json(["error": "the body must be {\"hold\": true} or {\"hold\": false}"], status: 400)
-            }
-            printer.setHoldNewJobs(hold)
-            return json(panelSummary(printer, request: request))
-        case ("GET", "scenarios", 3):
-            return json(scenarioList(printer))
-        case ("POST", "scenarios", 3):
-            if let refusal = refuseMutation(request) { return refusal }
-            guard let name = requestJSON(body)?["scenario"] as? String else {
-                return json(["error": "the body must be {\"scenario\": \"<name of a shipped scenario>\"}"], status: 400)
-            }
-            guard let scenario = Scenario.shipped(named: name, profileDirectories: profileDirectories) else {
-                let known = Scenario.shipped(profileDirectories: profileDirectories).map(\.name)
-                return json(
-                    ["error": "no shipped scenario '\(name)' (shipped: \(known.joined(separator: ", ")))"], status: 404)
-            }
-            guard let ids = printer.play(scenario, applySettings: true) else {
-                return json(["error": "too many faults on this printer", "added": [Int]()], status: 409)
-            }
-            log("API: scenario '\(scenario.name)' started on '\(printer.name)'")
-            return json(["scenario": scenario.name, "added": ids], status: 201)
-        case ("DELETE", "scenarios", 4):
-            if let refusal = refuseMutation(request) { return refusal }
-            guard let cleared = printer.stopScenario(route[3]) else {
-                return json(["error": "scenario '\(route[3])' is not playing"], status: 404)
-            }
-            return json(["stopped": route[3], "cleared": cleared])
-        case (_, "pause", 3), (_, "hold-new-jobs", 3), (_, "scenarios", 3), (_, "scenarios", 4):
-            return json(["error": "method \(request.method) not allowed on \(request.path)"], status: 405)
-        default:
-            return json(["error": "unknown API path \(request.path)"], status: 404)
+    /// `POST .../pause` `{"paused": true|false}`.
+    func setPaused(_ printer: Printer, request: Route.Matched) -> HTTPResponse {
+        guard let paused = booleanMember("paused", of: request.body) else {
+            return json(["error": "the body must be {\"paused\": true} or {\"paused\": false}"], status: 400)
         }
+        printer.setPaused(paused, by: "the JSON API")
+        return json(panelSummary(printer, request: request.http))
+    }
+
+    /// `POST .../hold-new-jobs` `{"hold": true|false}`.
+    func setHoldNewJobs(_ printer: Printer, request: Route.Matched) -> HTTPResponse {
+        guard let hold = booleanMember("hold", of: request.body) else {
+            return json(["error": "the body must be {\"hold\": true} or {\"hold\": false}"], status: 400)
+        }
+        printer.setHoldNewJobs(hold)
+        return json(panelSummary(printer, request: request.http))
+    }
+
+    /// `POST .../scenarios` `{"scenario": "<name of a shipped scenario>"}`: plays it, settings included.
+    func playScenario(_ printer: Printer, body: [UInt8]) -> HTTPResponse {
+        guard let name = requestJSON(body)?["scenario"] as? String else {
+            return json(["error": "the body must be {\"scenario\": \"<name of a shipped scenario>\"}"], status: 400)
+        }
+        guard let scenario = Scenario.shipped(named: name, profileDirectories: profileDirectories) else {
+            let known = Scenario.shipped(profileDirectories: profileDirectories).map(\.name)
+            return json(
+                ["error": "no shipped scenario '\(name)' (shipped: \(known.joined(separator: ", ")))"], status: 404)
+        }
+        guard let ids = printer.play(scenario, applySettings: true) else {
+            return json(["error": "too many faults on this printer", "added": [Int]()], status: 409)
+        }
+        log("API: scenario '\(scenario.name)' started on '\(printer.name)'")
+        return json(["scenario": scenario.name, "added": ids], status: 201)
+    }
+
+    /// `DELETE .../scenarios/<scenario>`: stops a playing scenario and clears its faults.
+    func stopScenario(_ printer: Printer, name: String) -> HTTPResponse {
+        guard let cleared = printer.stopScenario(name) else {
+            return json(["error": "scenario '\(name)' is not playing"], status: 404)
+        }
+        return json(["stopped": name, "cleared": cleared])
     }
 
     /// `DELETE .../faults`, optionally only those of `group` and/or those that add `reason`.
@@ -70,7 +67,15 @@ extension PrinterService {
     }
 
     /// `POST .../trays {"source", "level", "media", "media-type"}`.
-    func loadTray(_ printer: Printer, object: [String: Any], level: Int?) -> HTTPResponse {
+    func loadTray(_ printer: Printer, body: [UInt8]) -> HTTPResponse {
+        let object = requestJSON(body) ?? [:]
+        var level: Int?
+        if let value = object["level"] {
+            guard case .integer(let number)? = JSONNumber(value), number >= 0 else {
+                return json(["error": "level must be a whole number, 0 or more"], status: 400)
+            }
+            level = number
+        }
         var media: String?
         var type: String?
         for key in ["media", "media-type"] {

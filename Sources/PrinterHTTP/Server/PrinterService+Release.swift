@@ -6,12 +6,8 @@ import PrinterCore
 /// release a job that waits in job-password-wait (PWG 5100.11). 200 with the job record when it is released, 403
 /// for a wrong PIN (the job keeps waiting), 409 when the job does not wait for a PIN, 404 for no such job.
 extension PrinterService {
-    func releaseAtPrinter(_ request: HTTPRequest, body: [UInt8]) -> HTTPResponse {
-        if let refusal = refuseMutation(request) { return refusal }
-        let parts = request.path.split(separator: "/").map(String.init)
-        guard parts.count == 5, let id = Int(parts[3]), id > 0 else {
-            return json(["error": "unknown API path \(request.path)"], status: 404)
-        }
+    func releaseAtPrinter(jobID: String, body: [UInt8]) -> HTTPResponse {
+        guard let id = Int(jobID), id > 0 else { return json(["error": "no job \(jobID)"], status: 404) }
         guard let pin = requestJSON(body)?["job-password"] as? String else {
             return json(["error": "the body must be a JSON object with the string job-password"], status: 400)
         }

@@ -2,40 +2,41 @@ import Foundation
 import HTTPServer
 import PrinterCore
 
-/// The web page's routes: `/` (printers and jobs), `/printers/<name>` and each printer's own path
-/// (its front panel), `/jobs/<id>` (the viewer) and the page's assets under `/web/`. With credentials asked for
+/// The web page's answers: `/` (printers and jobs), `/printers/<name>` and each printer's own path
+/// (its front panel), `/jobs/<id>` (the viewer); the page's assets under `/web/` are the same for everyone and
+/// need no credentials. The routes are in ``PrinterService/routes``. With credentials asked for
 /// (`--user`), a reader who is not an admin sees their own jobs only, as in the API (docs/security.md).
 extension PrinterService {
-    /// The page's script and style: the same for everyone, served before credentials are checked.
-    func webAsset(_ request: HTTPRequest) -> HTTPResponse? {
-        request.path.hasPrefix("/web/") ? WebAssets.response(path: request.path) : nil
+    /// `/` and `/index.html`: every printer, and the jobs of the filters in the query.
+    func homePage(_ request: Route.Matched) -> HTTPResponse {
+        html(HomePage.html(webContext(request.http, identity: request.identity)))
     }
 
-    func webPage(_ request: HTTPRequest, identity: ClientIdentity) -> HTTPResponse? {
-        let path = request.path
-        let context = webContext(request, identity: identity)
-        if path == "/" || path == "/index.html" { return html(HomePage.html(context)) }
-        if let hosted = registry.printer(atPath: path) {
-            return html(FrontPanel.html(hosted, context: context))
+    /// `/printers/<name>`: a printer's front panel.
+    func printerPage(named name: String, request: Route.Matched) -> HTTPResponse {
+        guard let hosted = registry.printer(named: name) else {
+            return html(notFound("There is no printer \(name)."), status: 404)
         }
-        if path.hasPrefix("/printers/") {
-            let name = String(path.dropFirst("/printers/".count))
-            guard !name.isEmpty, !name.contains("/"), let hosted = registry.printer(named: name) else {
-                return html(notFound("There is no printer \(name)."), status: 404)
-            }
-            return html(FrontPanel.html(hosted, context: context))
+        return html(FrontPanel.html(hosted, context: webContext(request.http, identity: request.identity)))
+    }
+
+    /// A printer's own path (`/ipp/print`): its front panel, as a browser opening the printer's URI shows it.
+    func printerPage(atPath path: String, request: Route.Matched) -> HTTPResponse {
+        guard let hosted = registry.printer(atPath: path) else {
+            return HTTPResponse(status: 404, text: "Not found: \(path)\n")
         }
-        if path.hasPrefix("/jobs/") {
-            let id = String(path.dropFirst("/jobs/".count))
-            guard let job = job(id), canSee(job, identity),
-                let printer = printers.first(where: { $0.job(job.id) != nil })
-            else {
-                return html(notFound("There is no job \(id)."), status: 404)
-            }
-            return html(
-                JobPage.html(job, printer: printer, neighbours: neighbours(of: job.id, visible: context.visible)))
+        return html(FrontPanel.html(hosted, context: webContext(request.http, identity: request.identity)))
+    }
+
+    /// `/jobs/<id>`: a job, its sides and its neighbours among the jobs this reader may see.
+    func jobPage(_ id: String, request: Route.Matched) -> HTTPResponse {
+        guard let job = job(id), canSee(job, request.identity),
+            let printer = printers.first(where: { $0.job(job.id) != nil })
+        else {
+            return html(notFound("There is no job \(id)."), status: 404)
         }
-        return nil
+        let context = webContext(request.http, identity: request.identity)
+        return html(JobPage.html(job, printer: printer, neighbours: neighbours(of: job.id, visible: context.visible)))
     }
 
     /// What the pages need of the service, for this reader.

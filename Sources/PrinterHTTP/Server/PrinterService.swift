@@ -85,36 +85,23 @@ public final class PrinterService: HTTPHandler {
             response.headers.set("Allow", "GET, HEAD, OPTIONS, POST")
             return response
         }
-        if let response = handleFleetRequest(request, body: &body) { return response }
-        if request.path.hasPrefix("/api/v1/printers/") {
-            let route = request.path.split(separator: "/").dropFirst(2).map(String.init)
-            if route.count >= 3 {
-                guard let bytes = try? body.readAll(maximum: Self.maximumFaultBodyBytes) else {
-                    return HTTPResponse(status: 413, text: "The request body is too large.\n")
-                }
-                return handlePrinterAPI(request, route: route, body: bytes)
-            }
+        // A switched-off printer answers nothing at its own paths; IPP itself is silenced in handleIPP once the
+        // request's printer is known (one lookup).
+        if request.method != "POST", request.path.hasPrefix("/ipp/"),
+            let printer = printer(atPathOrBelow: request.path), !printer.power.isOn
+        {
+            return Self.unanswered
         }
-        if request.method == "POST", request.path.hasPrefix("/api/v1/jobs/"), request.path.hasSuffix("/release") {
-            guard let bytes = try? body.readAll(maximum: Self.maximumFaultBodyBytes) else {
-                return HTTPResponse(status: 413, text: "The request body is too large.\n")
-            }
-            return releaseAtPrinter(request, body: bytes)
+        return route(request, body: &body)
+    }
+
+    /// The IPP route: an IPP request in the body, whatever the path.
+    func answerIPP(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/ipp") else {
+            return HTTPResponse(status: 400, text: "IPP requests need Content-Type: application/ipp.\n")
         }
-        if request.path == "/api" || request.path.hasPrefix("/api/") { return handleAPI(request) }
-        if request.method == "POST" {
-            let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
-            guard contentType.hasPrefix("application/ipp") else {
-                return HTTPResponse(status: 400, text: "IPP requests need Content-Type: application/ipp.\n")
-            }
-            return handleIPP(request, body: &body)
-        }
-        guard request.method == "GET" || request.method == "HEAD" else {
-            var response = HTTPResponse(status: 405, text: "Method not allowed.\n")
-            response.headers.set("Allow", "GET, HEAD, POST")
-            return response
-        }
-        return handleGET(request)
+        return handleIPP(request, body: &body)
     }
 
     /// Decodes the IPP request from the body, runs the operation, and streams any document to disk.
