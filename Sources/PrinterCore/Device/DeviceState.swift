@@ -150,8 +150,8 @@ package struct DeviceState: Sendable {
     // MARK: Reasons
 
     /// The printer-state-reasons the device state implies.
-    var reasons: [String] {
-        var reasons: [String] = []
+    var reasons: [PrinterStateReason] {
+        var reasons: [PrinterStateReason] = []
         if waitingForMedia != nil {
             reasons += ["media-empty-error", "media-needed-error"]
         } else if trays.contains(where: { !$0.isManual && $0.capacity > 0 && $0.level == 0 }) {
@@ -180,7 +180,7 @@ package struct DeviceState: Sendable {
                 reasons.append("output-area-almost-full-report")
             }
         }
-        var seen: Set<String> = []
+        var seen: Set<PrinterStateReason> = []
         return reasons.filter { seen.insert($0).inserted }
     }
 

@@ -86,7 +86,7 @@ extension FaultSpec {
         guard let object = json as? [String: Any], object.count >= 1 else {
             throw .invalid(path: path, problem: "expected an object")
         }
-        func reasons(_ key: String) throws(FaultSpecError) -> [String] {
+        func reasons(_ key: String) throws(FaultSpecError) -> [PrinterStateReason] {
             guard let list = object[key] as? [String], !list.isEmpty,
                 list.allSatisfy({
                     !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
@@ -94,7 +94,7 @@ extension FaultSpec {
             else {
                 throw .invalid(path: "\(path).\(key)", problem: "expected a list of printer-state-reasons keywords")
             }
-            return list
+            return list.map(PrinterStateReason.init(rawValue:))
         }
         if object["add-reasons"] != nil { return .addReasons(try reasons("add-reasons")) }
         if object["remove-reasons"] != nil { return .removeReasons(try reasons("remove-reasons")) }

@@ -43,9 +43,9 @@ public enum FaultTrigger: Sendable, Equatable {
 /// What a fault does.
 public enum FaultEffect: Sendable, Equatable {
     /// Adds printer-state-reasons (an `-error` reason stops the printer).
-    case addReasons([String])
+    case addReasons([PrinterStateReason])
     /// Removes printer-state-reasons.
-    case removeReasons([String])
+    case removeReasons([PrinterStateReason])
     /// Aborts the job (the one printing the page, the current one, or the next to start) with a reason.
     case abortJob(reason: String, message: String)
     /// Holds the next job created (pending-held) with a reason.

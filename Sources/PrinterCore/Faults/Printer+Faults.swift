@@ -31,7 +31,7 @@ extension Printer {
             if let time = fault.firedAt { object["fired"] = JobRecord.iso8601(time) }
             if let clear = fault.spec.clearAfter { object["clear-after"] = clear }
             if let group = fault.spec.group { object["group"] = group }
-            if case .addReasons(let reasons) = fault.spec.effect { object["reasons"] = reasons }
+            if case .addReasons(let reasons) = fault.spec.effect { object["reasons"] = reasons.map(\.rawValue) }
             return object
         }
     }

@@ -55,7 +55,7 @@ extension Printer {
     /// Clears the faults of a group and/or those that add a reason (every filter given must match), undoing what
     /// the fired ones did; returns how many were cleared.
     @discardableResult
-    public func clearFaults(group: String?, reason: String?) -> Int {
+    public func clearFaults(group: String?, reason: PrinterStateReason?) -> Int {
         let removed = faults.remove { fault in
             if let group, fault.spec.group != group { return false }
             if let reason {

@@ -308,12 +308,12 @@ extension Printer {
     }
 
     /// Publishes a printer state change.
-    func publishPrinterState(_ state: PrinterStateValue, reasons: [String]) {
+    func publishPrinterState(_ state: PrinterStateValue, reasons: [PrinterStateReason]) {
         recordForSubscriptions(
             events.publish(
                 PrinterEvent(
                     kind: .printerStateChanged, sequence: 0, time: WallClock.now(), printerName: configuration.name,
                     jobID: nil,
-                    state: state.keyword, reasons: reasons.isEmpty ? ["none"] : reasons, message: nil)))
+                    state: state.keyword, reasons: PrinterStateReason.keywords(of: reasons), message: nil)))
     }
 }

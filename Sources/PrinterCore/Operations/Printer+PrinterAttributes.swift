@@ -37,8 +37,8 @@ extension Printer {
     func dynamicAttributes(_ context: IPPRequestContext) -> [IPPAttribute] {
         let now = WallClock.now()
         let (state, status) = self.status.withLock { ($0.state, $0) }
-        let reasons = status.reasons.isEmpty ? ["none"] : status.reasons
-        let alerts = PrinterAlerts.alerts(for: reasons)
+        let reasons = PrinterStateReason.keywords(of: status.reasons)
+        let alerts = PrinterAlerts.alerts(for: status.reasons)
         let web = "\(context.webScheme)://\(context.uriAuthority)"
         let security = configuration.security
         let schemes = security.schemes(clientUsedTLS: context.isEncrypted)
@@ -113,12 +113,12 @@ extension Printer {
         let message = context.attribute("message")?.value?.stringValue
         log("identify (\(actions.joined(separator: ", ")))" + (message.map { ": \($0)" } ?? ""))
         updatePrinter { state in
-            if !state.faultReasons.contains("identify-printer-requested") {
-                state.faultReasons.append("identify-printer-requested")
+            if !state.faultReasons.contains(.identifyPrinterRequested) {
+                state.faultReasons.append(.identifyPrinterRequested)
             }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.identifyDuration) { [self] in
-            updatePrinter { $0.faultReasons.removeAll { $0 == "identify-printer-requested" } }
+            updatePrinter { $0.faultReasons.removeAll { $0 == .identifyPrinterRequested } }
         }
         return IPPResponse()
     }

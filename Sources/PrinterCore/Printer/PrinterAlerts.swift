@@ -8,20 +8,22 @@ enum PrinterAlerts {
 
     /// The alerts for a set of printer-state-reasons; with no reason, one informational `other` alert saying the
     /// printer is ready (ipp-2.2.test expects at least one value).
-    static func alerts(for reasons: [String]) -> [Alert] {
-        let real = reasons.filter { $0 != "none" }
+    static func alerts(for reasons: [PrinterStateReason]) -> [Alert] {
+        let real = reasons.filter { $0 != .none }
         guard !real.isEmpty else {
             return [Alert(code: "code=other;severity=other;group=generalPrinter;training=none", description: "Ready.")]
         }
         return real.map { reason in
-            let base = ["-error", "-warning", "-report"].reduce(reason) { name, suffix in
-                name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
-            }
             let severity =
-                reason.hasSuffix("-error") ? "critical" : reason.hasSuffix("-warning") ? "warning" : "other"
-            let (code, group) = mibCode(base)
+                switch reason.severity {
+                case .error: "critical"
+                case .warning: "warning"
+                case .report, .unstated: "other"
+                }
+            let (code, group) = mibCode(reason.base)
             return Alert(
-                code: "code=\(code);severity=\(severity);group=\(group);training=untrained", description: reason)
+                code: "code=\(code);severity=\(severity);group=\(group);training=untrained",
+                description: reason.rawValue)
         }
     }
 

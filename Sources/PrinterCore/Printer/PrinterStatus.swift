@@ -19,7 +19,7 @@ package struct PrinterStatus: Sendable {
     /// Job ids in creation order.
     package var jobOrder: [Int] = []
     /// printer-state-reasons set from outside (faults, identify); `none` is implied when all are empty.
-    var faultReasons: [String] = []
+    var faultReasons: [PrinterStateReason] = []
     /// Pause-Printer: no new job starts; the current one finishes.
     var paused = false
     /// Shutdown-Printer: stopped and not accepting jobs until Startup-Printer.
@@ -36,7 +36,7 @@ package struct PrinterStatus: Sendable {
     var stateChangeTime: Double
     var configChangeTime: Double
     var lastState: PrinterStateValue = .idle
-    var lastReasons: [String] = []
+    var lastReasons: [PrinterStateReason] = []
     /// The DNS-SD name after a collision rename, when it differs from printer-name.
     var dnsSDName: String?
     /// True between `beginRestore()` and `restore(_:)`.
@@ -55,7 +55,7 @@ package struct PrinterStatus: Sendable {
     var isProcessing: Bool { jobs.values.contains { $0.state == .processing } }
 
     /// True when a fault or the device (an `-error` reason) stops the printer.
-    var hasErrorReason: Bool { (faultReasons + device.reasons).contains { $0.hasSuffix("-error") } }
+    var hasErrorReason: Bool { (faultReasons + device.reasons).contains(where: \.stopsPrinter) }
 
     /// The printer-state that follows from the jobs, pause and faults (RFC 8011 section 5.4.11).
     package var state: PrinterStateValue {
@@ -65,12 +65,12 @@ package struct PrinterStatus: Sendable {
     }
 
     /// printer-state-reasons: faults, the device's, then paused / moving-to-paused, shutdown; `none` when empty.
-    package var reasons: [String] {
+    package var reasons: [PrinterStateReason] {
         var all = faultReasons
         for reason in device.reasons where !all.contains(reason) { all.append(reason) }
-        if paused { all.append(isProcessing ? "moving-to-paused" : "paused") }
-        if shutdown { all.append("shutdown") }
-        if holdNewJobs { all.append("hold-new-jobs") }
+        if paused { all.append(isProcessing ? .movingToPaused : .paused) }
+        if shutdown { all.append(.shutdown) }
+        if holdNewJobs { all.append(.holdNewJobs) }
         return all
     }
 

@@ -155,7 +155,7 @@ struct SystemService {
             IPPAttribute("printer-state", .enumValue(hosted.printer.power.isOn ? state.rawValue : 5)),
             IPPAttribute(
                 name: "printer-state-reasons",
-                values: (hosted.printer.power.isOn ? (reasons.isEmpty ? ["none"] : reasons) : ["shutdown"]).map {
+                values: PrinterStateReason.keywords(of: hosted.printer.power.isOn ? reasons : [.shutdown]).map {
                     .keyword($0)
                 }),
             printerXRI(hosted, context),
@@ -296,7 +296,7 @@ struct SystemService {
                     IPPAttribute("printer-state", .enumValue(state.rawValue)),
                     IPPAttribute(
                         name: "printer-state-reasons",
-                        values: (reasons.isEmpty ? ["none"] : reasons).map { .keyword($0) }),
+                        values: PrinterStateReason.keywords(of: reasons).map { .keyword($0) }),
                     IPPAttribute(
                         name: "printer-uri-supported", values: printerURIs(hosted, context).map { .uri($0.uri) }),
                     IPPAttribute("printer-uuid", .uri(hosted.printer.configuration.uuid)),

@@ -63,7 +63,9 @@ extension PrinterService {
             return json(["error": "group and reason need a value"], status: 400)
         }
         if group == nil && reason == nil { return json(["cleared": printer.clearFaults()]) }
-        return json(["cleared": printer.clearFaults(group: group, reason: reason)])
+        return json([
+            "cleared": printer.clearFaults(group: group, reason: reason.map(PrinterStateReason.init(rawValue:)))
+        ])
     }
 
     /// `POST .../trays {"source", "level", "media", "media-type"}`.

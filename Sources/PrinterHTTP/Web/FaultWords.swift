@@ -16,8 +16,8 @@ enum FaultWords {
 
     static func effect(_ effect: FaultEffect) -> String {
         switch effect {
-        case .addReasons(let reasons): "adds \(reasons.joined(separator: ", "))"
-        case .removeReasons(let reasons): "removes \(reasons.joined(separator: ", "))"
+        case .addReasons(let reasons): "adds \(reasons.map(\.rawValue).joined(separator: ", "))"
+        case .removeReasons(let reasons): "removes \(reasons.map(\.rawValue).joined(separator: ", "))"
         case .abortJob(let reason, _): "aborts the job (\(reason))"
         case .holdJob(let reason): "holds the next job (\(reason))"
         case .status(let status, _): "answers \(status)"

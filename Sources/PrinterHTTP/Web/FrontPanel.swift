@@ -44,7 +44,7 @@ enum FrontPanel {
         var html = "<section class=\"card wide\" id=\"panel-state\" data-live aria-labelledby=\"state-title\">"
         html += "<h2 id=\"state-title\">State</h2><p class=\"state-line\">\(HTML.stateBadge(overview.state)) "
         html += "<span class=\"printer-state-message\">\(e(overview.message))</span></p>"
-        let alert = overview.reasons.contains { $0.hasSuffix("-error") } ? " reasons-alert" : ""
+        let alert = overview.reasons.contains { PrinterStateReason(rawValue: $0).stopsPrinter } ? " reasons-alert" : ""
         html += "<dl class=\"facts\"><dt>Reasons</dt><dd class=\"printer-state-reasons\(alert)\" "
         html += "id=\"printer-state-reasons\">"
         html += "\(e(overview.reasons.joined(separator: ", ")))</dd>"
@@ -86,7 +86,7 @@ enum FrontPanel {
     struct Condition {
         var id: String
         var label: String
-        var reason: String
+        var reason: PrinterStateReason
         var setLabel: String
         var clearLabel: String
         var onWord: String

@@ -48,7 +48,7 @@ struct PrinterOverview {
         resourcePath = printer.configuration.resourcePath
         uuid = printer.configuration.uuid
         self.state = state.keyword
-        self.reasons = reasons.isEmpty ? ["none"] : reasons
+        self.reasons = PrinterStateReason.keywords(of: reasons)
         switch state {
         case .idle: message = "Idle."
         case .processing: message = "Printing."
