@@ -1,8 +1,7 @@
 """The printers, power and health endpoints answer as docs/openapi.json says."""
 
 
-def test_printers_power_and_health_answer_as_documented(start_printer):
-    printer = start_printer()
+def test_printers_power_and_health_answer_as_documented(printer):
     checked = printer.checked
     assert checked("GET", "/livez", 200) == {"status": "ok"}
     assert checked("GET", "/readyz", 200)["status"] == "ready"

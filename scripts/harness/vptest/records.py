@@ -9,7 +9,7 @@ from .paths import DOCS
 
 RECORD_SCHEMA = json.loads((DOCS / "job-record.schema.json").read_text())
 # The path of every job.json check_folder checked in this run (a suite can require that enough were).
-CHECKED = []
+CHECKED = set()
 
 
 def validate_record(record):
@@ -26,5 +26,5 @@ def check_folder(output_dir):
                 validate_record(json.load(file))
             except jsonschema.ValidationError as error:
                 raise AssertionError("%s breaks docs/job-record.schema.json: %s" % (path, error.message)) from error
-        CHECKED.append(path)
+        CHECKED.add(path)
     return len(paths)
