@@ -95,14 +95,17 @@ class Printer(server.PrinterProcess):
             user="pytest", auth=None, headers=None, **request_options):
         """Sends an IPP request to this printer (or to ``uri``, another printer of the process) and returns the
         decoded answer (a vprinter.ipp.Message) whatever its IPP status. The operation attributes are
-        ``requesting-user-name`` (unless ``user`` is None), then ``operation_attributes``; ``request_options``
-        are vprinter.ipp.request()'s (version, request_id, target, charset, natural_language). Raises
-        vprinter.IPPError for an HTTP status other than 200."""
+        ``requesting-user-name`` (unless ``user`` is None), then ``operation_attributes`` (a dict, pairs, or bytes
+        already encoded); ``request_options`` are vprinter.ipp.request()'s (version, request_id, target, charset,
+        natural_language). Raises vprinter.IPPError for an HTTP status other than 200."""
         uri = uri or self.uri
-        first = [] if user is None else [("requesting-user-name", user)]
-        attributes = operation_attributes.items() if isinstance(operation_attributes, dict) else (
-            operation_attributes or [])
-        body = ipp.request(operation, uri, first + list(attributes), job_attributes, groups, **request_options)
+        attributes = operation_attributes or []
+        if isinstance(attributes, (bytes, bytearray)):
+            attributes = (b"" if user is None else ipp.attribute("requesting-user-name", user)) + attributes
+        else:
+            pairs = attributes.items() if isinstance(attributes, dict) else attributes
+            attributes = ([] if user is None else [("requesting-user-name", user)]) + list(pairs)
+        body = ipp.request(operation, uri, attributes, job_attributes, groups, **request_options)
         return ipp.send(uri, body, document, headers=self._ipp_headers(auth, headers), context=self.ssl_context)
 
     def _ipp_headers(self, auth, headers):
