@@ -225,7 +225,49 @@ def test_the_binary_is_found_on_path(monkeypatch, tmp_path):
 
 def test_a_client_refuses_a_uri_it_cannot_reach():
     with pytest.raises(ValueError):
-        vprinter.Client("ipps://localhost/ipp/print")
+        vprinter.Client("lpd://localhost/queue")
+
+
+def test_a_printer_with_tls_is_reached_over_ipps_and_https(tmp_path):
+    with vprinter.start(args=["--tls", "--render-dpi", "72"], work_dir=tmp_path) as running:
+        assert running.uri.startswith("ipps://localhost:") and running.base_url.startswith("https://localhost:")
+        assert running.readyz()[0]
+        running.print_file(documents.pdf(["over TLS"]))
+        assert running.wait(1)[0]["job-state"] == "completed"
+        with pytest.raises(OSError):
+            vprinter.Client(running.uri).printers()  # a client that verifies refuses the self-signed certificate
+
+
+def test_kill_leaves_the_folder_as_it_was_and_a_new_start_there_takes_the_jobs_over(tmp_path):
+    first = vprinter.start(args=["--render-dpi", "72"], work_dir=tmp_path)
+    assert 0 < first.startup_seconds <= first.ready_seconds
+    first.print_file(documents.pdf(["before the kill"]))
+    first.wait(1)
+    assert first.kill() == -signal.SIGKILL
+    assert not first.alive() and first.stop() == -signal.SIGKILL
+    with vprinter.start(args=["--render-dpi", "72"], work_dir=tmp_path) as second:
+        assert [job["job-name"] for job in second.jobs()] == ["pytest"]
+        assert second.output_dir == first.output_dir
+    assert second.log.count("recording jobs in") == 2, "the log of both starts is kept"
+
+
+def test_exchange_sends_pieces_chunked_and_send_decodes_the_answer(printer):
+    header = vprinter.ipp.request(vprinter.ipp.PRINT_JOB, printer.uri, {"job-name": "in pieces"})
+    document = documents.pdf(["sent in pieces"])
+    answer = vprinter.ipp.exchange(printer.uri, iter([header, document[:100], b"", document[100:]]))
+    assert answer.status == 200 and answer.headers["Content-Type"] == "application/ipp"
+    assert vprinter.ipp.decode_message(answer.body).job_id == 1
+    assert printer.wait(1)[0]["documents"][0]["size"] == len(document)
+    requested = {"requested-attributes": ["printer-name", "media-col-default"]}
+    message = vprinter.ipp.send(printer.uri, vprinter.ipp.request(vprinter.ipp.GET_PRINTER_ATTRIBUTES, printer.uri,
+                                                                  requested))
+    assert vprinter.ipp.successful(message.status)
+    attributes = message.group(vprinter.ipp.PRINTER_ATTRIBUTES)
+    assert attributes["printer-name"] == [printer.name]
+    assert attributes["media-col-default"][0]["media-size"][0]["x-dimension"] == [21590]
+    with pytest.raises(vprinter.IPPError) as missing:
+        vprinter.ipp.send(printer.base_url + "/api/v1/jobs", header)
+    assert missing.value.http_status == 405
 
 
 def test_the_printer_answers_the_ipp_uri_it_gave(printer):

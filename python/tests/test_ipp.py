@@ -1,4 +1,5 @@
 """The IPP encoder and decoder of the package, byte for byte against RFC 8010, and the PDF maker."""
+import datetime
 import struct
 import subprocess
 
@@ -97,3 +98,112 @@ def test_the_pdf_maker_writes_pages_poppler_reads_back(tmp_path):
 def test_a_pdf_needs_a_page():
     with pytest.raises(ValueError):
         documents.pdf([])
+
+
+def test_a_request_takes_any_version_id_target_and_groups_in_order():
+    encoded = ipp.request(ipp.CREATE_PRINTER, "ipp://localhost:631/ipp/system", {"requesting-user-name": "admin"},
+                          groups=[(ipp.PRINTER_ATTRIBUTES, {"printer-name": "desk 2"}), b"\x05raw"],
+                          version=(1, 1), request_id=9, target="system-uri")
+    assert encoded[:8] == struct.pack(">BBHI", 1, 1, ipp.CREATE_PRINTER, 9)
+    assert ipp._field(ipp.URI, "system-uri", "ipp://localhost:631/ipp/system") in encoded
+    assert ipp._field(ipp.NAME, "printer-name", "desk 2") in encoded
+    assert encoded.index(b"system-uri") < encoded.index(b"requesting-user-name") < encoded.index(b"printer-name")
+    assert encoded.endswith(bytes([ipp.PRINTER_ATTRIBUTES]) + ipp._field(ipp.NAME, "printer-name", "desk 2")
+                            + b"\x05raw" + bytes([ipp.END_OF_ATTRIBUTES]))
+
+
+def test_a_request_may_leave_out_charset_language_and_target_on_purpose():
+    encoded = ipp.request(ipp.GET_JOBS, None, charset=None, natural_language=None)
+    assert encoded == struct.pack(">BBHI", 2, 0, ipp.GET_JOBS, 1) + bytes([ipp.OPERATION_ATTRIBUTES,
+                                                                           ipp.END_OF_ATTRIBUTES])
+
+
+def test_values_with_a_tag_of_their_own_are_encoded_as_rfc_8010_says():
+    assert ipp._attribute("x", ipp.Value(ipp.NO_VALUE)) == bytes([ipp.NO_VALUE]) + struct.pack(">H", 1) + b"x" \
+        + struct.pack(">H", 0)
+    assert ipp._attribute("x", ipp.Value(ipp.ENUM, 4)).endswith(struct.pack(">Hi", 4, 4))
+    assert ipp._attribute("x", ipp.Value(ipp.OCTET_STRING, b"\x00\xff")).endswith(b"\x00\x02\x00\xff")
+    with_language = ipp._attribute("x", ipp.Value(ipp.NAME_WITH_LANGUAGE, ("en", "Bob")))
+    assert with_language.endswith(struct.pack(">H", 9) + b"\x00\x02en\x00\x03Bob")
+    resolution = ipp._attribute("printer-resolution", (300, 600))
+    assert resolution[0] == ipp.RESOLUTION and resolution.endswith(struct.pack(">Hiib", 9, 300, 600, 3))
+    moment = datetime.datetime(2026, 3, 12, 9, 30, 5, 700000, tzinfo=datetime.timezone(datetime.timedelta(hours=-5)))
+    assert ipp._attribute("x", moment).endswith(struct.pack(">HHBBBBBB", 11, 2026, 3, 12, 9, 30, 5, 7) + b"-\x05\x00")
+    assert ipp._attribute("printer-uri", "ipp://h/p")[0] == ipp.URI
+    assert ipp._attribute("document-format", "application/pdf")[0] == ipp.MIME_TYPE
+
+
+def test_decode_message_gives_every_group_collections_and_every_kind_of_value():
+    moment = datetime.datetime(2026, 3, 12, 9, 30, 5, tzinfo=datetime.timezone.utc)
+    body = ipp.request(ipp.GET_JOBS, "ipp://h/p", {"status-message": "ok"}, groups=[
+        (ipp.JOB_ATTRIBUTES, {"job-id": 1, "job-name": ipp.Value(ipp.NAME_WITH_LANGUAGE, ("de", "Rechnung")),
+                              "printer-resolution": [(300, 300), (600, 600)]}),
+        (ipp.JOB_ATTRIBUTES, {"job-id": 2, "date-time-at-creation": moment, "job-hold-until": ipp.Value(ipp.UNKNOWN),
+                              "media-col": [{"media-size": {"x-dimension": 21000, "y-dimension": 29700},
+                                             "media-type": "stationery"}, {"media-source": "main"}]}),
+        (ipp.UNSUPPORTED_ATTRIBUTES, {"x-thing": ipp.Value(ipp.UNSUPPORTED),
+                                      "blob": ipp.Value(ipp.OCTET_STRING, b"\1")}),
+    ]) + b"%PDF-"
+    message = ipp.decode_message(body)
+    assert message.version == (2, 0) and message.operation == ipp.GET_JOBS and message.request_id == 1
+    assert [tag for tag, _ in message.groups] == [ipp.OPERATION_ATTRIBUTES, ipp.JOB_ATTRIBUTES, ipp.JOB_ATTRIBUTES,
+                                                  ipp.UNSUPPORTED_ATTRIBUTES]
+    assert message.status_message == "ok" and message.data == b"%PDF-"
+    first, second = message.groups_of(ipp.JOB_ATTRIBUTES)
+    assert message.job_id == 1 and second["job-id"] == [2]
+    assert first["job-name"] == ["Rechnung"] and first["job-name"][0].language == "de"
+    assert first["printer-resolution"] == [(300, 300, 3), (600, 600, 3)]
+    assert second["date-time-at-creation"] == [moment]
+    assert second["job-hold-until"] == [ipp.Value(ipp.UNKNOWN)]
+    assert second["media-col"] == [{"media-size": [{"x-dimension": [21000], "y-dimension": [29700]}],
+                                    "media-type": ["stationery"]}, {"media-source": ["main"]}]
+    assert message.group(ipp.UNSUPPORTED_ATTRIBUTES) == {"x-thing": [ipp.Value(ipp.UNSUPPORTED)], "blob": [b"\1"]}
+    assert message.get("job-id", tag=ipp.JOB_ATTRIBUTES) == 1 and message.get("nothing", "none") == "none"
+
+
+def test_every_prefix_of_a_message_is_a_clean_error():
+    body = ipp.request(ipp.PRINT_JOB, "ipp://h/p", {"job-name": "cut"},
+                       {"media-col": {"media-size": {"x-dimension": 21000}}, "copies": 2})
+    ipp.decode_message(body)
+    for length in range(len(body)):
+        with pytest.raises(ipp.IPPError):
+            ipp.decode_message(body[:length])
+
+
+@pytest.mark.parametrize("attributes, problem", [
+    (bytes([ipp.END_COLLECTION]) + struct.pack(">HH", 0, 0), "outside a collection"),
+    (bytes([ipp.INTEGER]) + struct.pack(">H", 0) + struct.pack(">Hi", 4, 1), "without an attribute"),
+    (bytes([ipp.INTEGER]) + struct.pack(">H", 1) + b"x" + struct.pack(">Hh", 2, 1), "has 2 bytes, not 4"),
+    (ipp._field(ipp.BEGIN_COLLECTION, "c", "") + ipp._field(ipp.INTEGER, "", 1), "no member name"),
+    (ipp._field(ipp.BEGIN_COLLECTION, "c", ""), "not ended"),
+])
+def test_a_broken_message_says_what_is_wrong(attributes, problem):
+    body = struct.pack(">BBHI", 2, 0, 0, 1) + bytes([ipp.JOB_ATTRIBUTES]) + attributes + bytes([ipp.END_OF_ATTRIBUTES])
+    with pytest.raises(ipp.IPPError, match=problem):
+        ipp.decode_message(body)
+
+
+def test_successful_is_the_0x00nn_class():
+    assert ipp.successful(ipp.SUCCESSFUL_OK) and ipp.successful(0x0007)
+    assert not ipp.successful(0x0100) and not ipp.successful(ipp.CLIENT_ERROR_NOT_AUTHORIZED)
+
+
+def test_an_image_pdf_holds_the_pixels_as_given(tmp_path):
+    pixels = bytes(index % 251 for index in range(64 * 36 * 3))
+    path = tmp_path / "image.pdf"
+    path.write_bytes(documents.image_pdf(pixels, 64, 36, size="a4"))
+    listing = subprocess.run(["pdfimages", "-list", str(path)], capture_output=True, text=True, check=True).stdout
+    assert listing.splitlines()[2].split()[3:6] == ["64", "36", "rgb"]
+    subprocess.run(["pdfimages", str(path), str(tmp_path / "out")], check=True)
+    assert (tmp_path / "out-000.ppm").read_bytes().endswith(pixels)
+    assert "595 x 842 pts" in subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
+    with pytest.raises(ValueError, match="needs 6912 bytes"):
+        documents.image_pdf(b"\0" * 10, 64, 36)
+
+
+def test_pdf_file_numbers_the_objects_and_points_the_table_at_each():
+    data = documents.pdf_file([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"])
+    table = data.index(b"xref\n")
+    offsets = [int(line.split()[0]) for line in data[table:].split(b"\n")[3:5]]
+    assert [data[offset:offset + 7] for offset in offsets] == [b"1 0 obj", b"2 0 obj"]
+    assert data.endswith(b"startxref\n%d\n%%%%EOF\n" % table)

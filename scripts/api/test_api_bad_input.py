@@ -4,15 +4,13 @@ import os
 
 import pytest
 
-from conftest import call, checked
-
 
 @pytest.mark.parametrize("path", [
     "/api/v1/jobs/0", "/api/v1/jobs/-1", "/api/v1/jobs/abc", "/api/v1/jobs/99999999999999999999",
     "/api/v1/jobs/1.0", "/api/v1/jobs/7/files/page-0001.png", "/jobs/42", "/jobs/..%2F..%2Fetc",
 ])
 def test_unknown_job_ids_answer_404(printer, path):
-    status, _, _ = call("GET", printer.base + path)
+    status, _, _ = printer.http("GET", path)
     assert status == 404
 
 
@@ -21,18 +19,18 @@ def test_unknown_job_ids_answer_404(printer, path):
     "..%5Cjob.json", "job.json%00.png", "%2e%2e%2f1%2fjob.json", "page-0001.png%2F", "",
 ])
 def test_file_names_with_path_tricks_never_leave_the_job_folder(printer, name):
-    printer.print_pdf("secret")
-    checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?jobs=1", 200)
-    status, _, body = call("GET", printer.base + "/api/v1/jobs/1/files/" + name)
+    printer.print_job(name="secret")
+    printer.checked("GET", "/api/v1/wait?jobs=1", 200)
+    status, _, body = printer.http("GET", "/api/v1/jobs/1/files/" + name)
     # A NUL byte is refused by the HTTP layer already (400); everything else is "no such file".
     assert status in (400, 404) if "%00" in name else status == 404, body[:200]
     assert b"root:" not in body
 
 
 def test_the_same_file_names_without_tricks_are_served(printer):
-    printer.print_pdf()
-    checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?jobs=1", 200)
-    status, _, body = call("GET", printer.base + "/api/v1/jobs/1/files/job.json")
+    printer.print_job()
+    printer.checked("GET", "/api/v1/wait?jobs=1", 200)
+    status, _, body = printer.http("GET", "/api/v1/jobs/1/files/job.json")
     assert status == 200 and b'"job-id"' in body
 
 
@@ -41,26 +39,26 @@ def test_the_same_file_names_without_tricks_are_served(printer):
     "jobs=1&timeout=abc", "jobs=-1", "jobs=abc", "", "jobs=99999999999999999999999",
 ])
 def test_a_wait_with_a_bad_count_or_timeout_is_refused_with_400(printer, query):
-    checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?" + query, 400)
+    printer.checked("GET", "/api/v1/wait?" + query, 400)
 
 
 def test_the_longest_allowed_wait_timeout_is_accepted(printer):
-    printer.print_pdf()
-    checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?jobs=1&timeout=3600", 200)
+    printer.print_job()
+    printer.checked("GET", "/api/v1/wait?jobs=1&timeout=3600", 200)
 
 
 @pytest.mark.parametrize("job_name", ["../../escape", "/etc/passwd", "a/b/c", "..", "<script>alert(1)</script>"])
-def test_job_names_never_create_files_outside_the_job_folder(printer, folder, job_name):
-    printer.print_pdf(job_name)
-    [record] = checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?jobs=1", 200)
+def test_job_names_never_create_files_outside_the_job_folder(printer, job_name):
+    printer.print_job(name=job_name)
+    [record] = printer.checked("GET", "/api/v1/wait?jobs=1", 200)
     assert record["job-name"] == job_name
-    root = os.path.dirname(folder)
+    root = printer.work_dir
     found = sorted(os.path.relpath(os.path.join(d, f), root) for d, _, files in os.walk(root) for f in files)
-    allowed = {"vprinter.stderr.log", "output/jobs/1/job.json", "output/jobs/1/document-1.pdf",
+    allowed = {"ready.txt", "vprinter.log", "output/jobs/1/job.json", "output/jobs/1/document-1.pdf",
                "output/jobs/1/page-0001.png"}
     assert set(found) <= allowed | {p for p in found if p.startswith("output/jobs/1/page-")}, found
-    status, _, page = call("GET", printer.base + "/")
+    status, _, page = printer.http("GET", "/")
     assert status == 200
     assert b"<script>alert(1)</script>" not in page
-    status, _, page = call("GET", printer.base + "/jobs/1")
+    status, _, page = printer.http("GET", "/jobs/1")
     assert b"<script>alert(1)</script>" not in page

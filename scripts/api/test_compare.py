@@ -6,8 +6,10 @@ import os
 import shutil
 
 import pytest
-from conftest import WAIT_LIMIT, Printer, checked
-from printed import make_pdf, print_job, read, vprinter
+from printed import make_pdf, read
+from vptest import records
+from vptest.printer import run_vprinter, start
+from vptest.waiting import WAIT_LIMIT
 
 
 @pytest.fixture(scope="module")
@@ -15,25 +17,26 @@ def jobs(tmp_path_factory):
     """Four jobs on a 72 dpi printer (small sides keep the comparisons quick): the invoice twice, with page 2
     moved right by 2 mm, and on A4 instead of letter."""
     folder = str(tmp_path_factory.mktemp("compare"))
-    printer = Printer(os.path.join(folder, "output"), "--render-dpi", "72")
+    printer = start("--render-dpi", "72", work_dir=folder)
     try:
         invoice = read(make_pdf(folder, "invoice"))
         moved = read(make_pdf(folder, "moved", shift_mm={2: 2}))
         ids = {
-            "first": print_job(printer.uri, invoice, name="first"),
-            "again": print_job(printer.uri, invoice, name="again"),
-            "moved": print_job(printer.uri, moved, name="moved"),
-            "a4": print_job(printer.uri, invoice, name="a4", media="iso_a4_210x297mm"),
+            "first": printer.print_job(invoice, name="first"),
+            "again": printer.print_job(invoice, name="again"),
+            "moved": printer.print_job(moved, name="moved"),
+            "a4": printer.print_job(invoice, name="a4", media="iso_a4_210x297mm"),
         }
-        checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?count=4&timeout=%d" % WAIT_LIMIT, 200)
+        printer.checked("GET", "/api/v1/wait?count=4&timeout=%d" % WAIT_LIMIT, 200)
     finally:
         printer.stop()
-    jobs_folder = os.path.join(folder, "output", "jobs")
+    records.check_folder(printer.output_dir)
+    jobs_folder = os.path.join(printer.output_dir, "jobs")
     return folder, {name: os.path.join(jobs_folder, str(job)) for name, job in ids.items()}
 
 
 def compare(*arguments):
-    return vprinter("compare", *arguments)
+    return run_vprinter("compare", *arguments)
 
 
 def test_identical_jobs_pass(jobs):
@@ -130,16 +133,14 @@ def test_bad_input_is_a_usage_error(jobs, tmp_path):
     assert compare(job["first"], job["again"], "--min-ssim", "2")[0] == 2
 
 
-def test_a_maximum_of_differing_pixels_catches_a_changed_word(tmp_path):
+def test_a_maximum_of_differing_pixels_catches_a_changed_word(start_printer, tmp_path):
     folder = str(tmp_path)
-    printer = Printer(os.path.join(folder, "output"), "--render-dpi", "72")
-    try:
-        original = print_job(printer.uri, read(make_pdf(folder, "a", pages=[["Total 99.00 EUR"]])))
-        changed = print_job(printer.uri, read(make_pdf(folder, "b", pages=[["Total 98.00 EUR"]])))
-        checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?count=2&timeout=%d" % WAIT_LIMIT, 200)
-    finally:
-        printer.stop()
-    jobs = os.path.join(folder, "output", "jobs")
+    printer = start_printer("--render-dpi", "72")
+    original = printer.print_job(make_pdf(folder, "a", pages=[["Total 99.00 EUR"]]))
+    changed = printer.print_job(make_pdf(folder, "b", pages=[["Total 98.00 EUR"]]))
+    printer.checked("GET", "/api/v1/wait?count=2&timeout=%d" % WAIT_LIMIT, 200)
+    printer.stop()
+    jobs = os.path.join(printer.output_dir, "jobs")
     actual, expected = os.path.join(jobs, str(changed)), os.path.join(jobs, str(original))
     status, out, _ = compare(actual, expected, "--json")
     side = json.loads(out)["sides"][0]

@@ -12,16 +12,14 @@ import http.client
 import json
 import os
 import random
-import shutil
-import struct
-import subprocess
 import threading
 import time
-import urllib.error
-import urllib.request
 
-from conftest import Printer, validate_record
-import test_print as ipp
+from vprinter import ipp
+from vprinter.documents import image_pdf
+from vptest import artifacts, calls
+from vptest.documents import SAMPLE_PDF, pdf_of_program
+from vptest.records import validate_record
 
 ROUNDS = 12
 PRINT_JOB_CLIENTS = 4
@@ -31,37 +29,23 @@ OUTSTANDING_PER_CLIENT = 4
 DRAIN_LIMIT = 150
 # The longest a kill waits for the moment it is aiming at (a slow upload, a render), in seconds.
 AIM_LIMIT = 20
-CREATE_JOB = 0x0005
-SEND_DOCUMENT = 0x0006
-CLOSE_JOB = 0x003B
-BOOLEAN = 0x22
-JOB_ID_NAME = b"job-id"
+# A slow upload's pieces, and the pause after each, in seconds.
+SLOW_PIECE = 32 * 1024
+SLOW_PAUSE = 0.01
 TEMPORARY_SUFFIXES = (".tmp", ".partial", ".part")
+# What a client gets when the printer goes away under it.
+CONNECTION_ERRORS = (OSError, http.client.HTTPException)
 
 
 def make_pdf(path, pages):
-    program = ("1 1 %d { /Helvetica findfont 40 scalefont setfont 72 600 moveto 10 string cvs show "
-               "0 0 1 setrgbcolor 72 72 468 400 rectfill showpage } for" % pages)
-    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-sOutputFile=" + path,
-                    "-c", program], check=True)
-    with open(path, "rb") as file:
-        return file.read()
+    return pdf_of_program(path, "1 1 %d { /Helvetica findfont 40 scalefont setfont 72 600 moveto 10 string cvs show"
+                                " 0 0 1 setrgbcolor 72 72 468 400 rectfill showpage } for" % pages)
 
 
-def image_pdf(side):
+def random_image_pdf(side):
     """A one-page PDF holding a side x side RGB image of random bytes, uncompressed: big on the wire, quick to
     render."""
-    pixels = os.urandom(side * side * 3)
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
-        b" /Resources << /XObject << /Im1 5 0 R >> >> >>",
-        b"<< /Length 31 >>\nstream\nq 468 0 0 468 72 200 cm /Im1 Do Q\nendstream",
-        b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8"
-        b" /Length %d >>\nstream\n" % (side, side, len(pixels)) + pixels + b"\nendstream",
-    ]
-    return ipp.pdf_document(objects)
+    return image_pdf(os.urandom(side * side * 3), side, side)
 
 
 def unique(document, token):
@@ -69,68 +53,45 @@ def unique(document, token):
     return document + b"\n% " + token.encode() + b"\n"
 
 
-def ipp_header(operation, uri, user="crash-test"):
-    body = struct.pack(">BBHI", 2, 0, operation, random.randint(1, 1 << 30)) + bytes([ipp.OPERATION_ATTRIBUTES])
-    body += ipp.attribute(ipp.CHARSET, "attributes-charset", "utf-8")
-    body += ipp.attribute(ipp.LANGUAGE, "attributes-natural-language", "en")
-    body += ipp.attribute(ipp.URI, "printer-uri", uri)
-    body += ipp.attribute(ipp.NAME, "requesting-user-name", user)
-    return body
-
-
 def job_request(operation, uri, name=None, job_id=None, last=None):
-    body = ipp_header(operation, uri)
+    attributes = [("requesting-user-name", "crash-test")]
     if job_id is not None:
-        body += ipp.attribute(ipp.INTEGER, "job-id", job_id)
+        attributes.append(("job-id", job_id))
     if name is not None:
-        body += ipp.attribute(ipp.NAME, "job-name", name)
-    if operation in (ipp.PRINT_JOB, SEND_DOCUMENT):
-        body += ipp.attribute(ipp.MIME_TYPE, "document-format", "application/pdf")
+        attributes.append(("job-name", name))
+    if operation in (ipp.PRINT_JOB, ipp.SEND_DOCUMENT):
+        attributes.append(("document-format", "application/pdf"))
     if last is not None:
-        body += struct.pack(">BH", BOOLEAN, len("last-document")) + b"last-document" + struct.pack(">HB", 1, int(last))
-    return body + bytes([ipp.END_OF_ATTRIBUTES])
-
-
-def answer(data):
-    """(status, job-id or None) of an IPP response."""
-    status = struct.unpack(">H", data[2:4])[0]
-    job_id = None
-    at = data.find(struct.pack(">BH", ipp.INTEGER, len(JOB_ID_NAME)) + JOB_ID_NAME)
-    if at >= 0:
-        start = at + 3 + len(JOB_ID_NAME) + 2
-        job_id = struct.unpack(">i", data[start:start + 4])[0]
-    return status, job_id
+        attributes.append(("last-document", bool(last)))
+    return ipp.request(operation, uri, attributes, request_id=random.randint(1, 1 << 30))
 
 
 def post(uri, head, document=b"", slow=None):
-    """POSTs an IPP request with its document; `slow` is a callable told how far a chunked upload got, for
-    uploads sent in small chunks with pauses. Raises OSError (or http.client errors) when the printer goes away."""
-    authority, path = uri[len("ipp://"):].split("/", 1)
-    host, port = authority.rsplit(":", 1)
-    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    """POSTs an IPP request with its document; returns (IPP status, job-id or None), the status None when the
+    answer is no IPP answer with HTTP 200. `slow` is a callable told how far an upload got, for uploads sent
+    chunked in small pieces with pauses. Raises OSError (or http.client errors) when the printer goes away."""
+    if slow is None:
+        answer = ipp.exchange(uri, head + document)
+    else:
+        def pieces():
+            yield head
+            for offset in range(0, len(document), SLOW_PIECE):
+                slow(offset / len(document))
+                yield document[offset:offset + SLOW_PIECE]
+                time.sleep(SLOW_PAUSE)
+        answer = ipp.exchange(uri, pieces())
     try:
-        if slow is None:
-            connection.request("POST", "/" + path, body=head + document, headers={"Content-Type": "application/ipp"})
-        else:
-            def chunks():
-                yield head
-                size = 32 * 1024
-                for offset in range(0, len(document), size):
-                    slow(offset / len(document))
-                    yield document[offset:offset + size]
-                    time.sleep(0.01)
-            connection.request("POST", "/" + path, body=chunks(), encode_chunked=True,
-                               headers={"Content-Type": "application/ipp", "Transfer-Encoding": "chunked"})
-        return answer(connection.getresponse().read())
-    finally:
-        connection.close()
+        message = ipp.decode_message(answer.body) if answer.status == 200 else None
+    except ipp.IPPError:
+        message = None
+    return (message.status, message.job_id) if message else (None, None)
 
 
 class Harness:
     """The printer process across rounds, and what the clients were told."""
 
-    def __init__(self, folder, documents):
-        self.folder = folder
+    def __init__(self, start_printer, documents):
+        self.start_printer = start_printer
         self.documents = documents
         self.lock = threading.Lock()
         self.printer = None
@@ -150,10 +111,14 @@ class Harness:
     def base(self):
         self.up.wait(60)
         with self.lock:
-            return self.printer.base
+            return self.printer.base_url
 
     def start(self):
-        printer = Printer(self.folder, "--render-workers", "2")
+        """Starts the printer, the first time, or again on the same output folder after a kill."""
+        if self.printer is None:
+            printer = self.start_printer("--render-workers", "2")
+        else:
+            printer = self.printer.restart()
         with self.lock:
             self.printer = printer
         self.up.set()
@@ -165,9 +130,9 @@ class Harness:
 
     def api(self, path):
         try:
-            with urllib.request.urlopen(self.base() + path, timeout=30) as response:
-                return json.load(response)
-        except (OSError, ValueError, http.client.HTTPException):
+            answer = calls.call("GET", self.base() + path, timeout=30)
+            return answer.json() if answer.status == 200 else None
+        except (ValueError,) + CONNECTION_ERRORS:
             return None
 
     def acknowledge(self, job_id, name, shas, kind):
@@ -209,7 +174,7 @@ class Harness:
                         self.uploading = fraction
             try:
                 status, job_id = post(self.uri(), job_request(ipp.PRINT_JOB, self.uri(), name=name), document, slow)
-            except (OSError, http.client.HTTPException):
+            except CONNECTION_ERRORS:
                 with self.lock:
                     self.unanswered += 1
                 time.sleep(0.1)
@@ -238,12 +203,13 @@ class Harness:
             job_id = None
             while job_id is None:
                 try:
-                    status, job_id = post(self.uri(), job_request(CREATE_JOB, self.uri(), name=name))
-                except (OSError, http.client.HTTPException):
+                    status, job_id = post(self.uri(), job_request(ipp.CREATE_JOB, self.uri(), name=name))
+                except CONNECTION_ERRORS:
                     time.sleep(0.1)
                     continue
                 if status != 0:
-                    self.failures.append("Create-Job answered 0x%04x" % status)
+                    self.failures.append("Create-Job answered %s" % ("0x%04x" % status if status is not None
+                                                                      else "no IPP answer"))
                     return
             closed = False
             deadline = time.monotonic() + 120
@@ -264,12 +230,12 @@ class Harness:
                 have = len(record["documents"])
                 try:
                     if have < len(documents):
-                        post(self.uri(), job_request(SEND_DOCUMENT, self.uri(), job_id=job_id, last=False),
+                        post(self.uri(), job_request(ipp.SEND_DOCUMENT, self.uri(), job_id=job_id, last=False),
                              documents[have])
                     else:
-                        status, _ = post(self.uri(), job_request(CLOSE_JOB, self.uri(), job_id=job_id))
+                        status, _ = post(self.uri(), job_request(ipp.CLOSE_JOB, self.uri(), job_id=job_id))
                         closed = status == 0
-                except (OSError, http.client.HTTPException):
+                except CONNECTION_ERRORS:
                     time.sleep(0.1)
             if not closed:
                 self.failures.append("job %d could not be closed within 120 s" % job_id)
@@ -303,16 +269,15 @@ def sha256_of(path):
     return digest.hexdigest()
 
 
-def test_sigkill_at_random_moments_loses_no_acknowledged_job(folder):
-    work = os.path.dirname(folder)
+def test_sigkill_at_random_moments_loses_no_acknowledged_job(start_printer, tmp_path):
     documents = {
-        "small": ipp.sample_pdf(),
+        "small": SAMPLE_PDF,
         # Rendered in a few seconds: long enough for kills to land in it, short enough to finish between kills.
-        "many-pages": make_pdf(work + "/many-pages.pdf", 12),
+        "many-pages": make_pdf(str(tmp_path / "many-pages.pdf"), 12),
         # About 1.5 MB: sent in 32 KB chunks 10 ms apart, its upload lasts about half a second.
-        "slow-upload": image_pdf(700),
+        "slow-upload": random_image_pdf(700),
     }
-    harness = Harness(folder, documents)
+    harness = Harness(start_printer, documents)
     harness.start()
     clients = [threading.Thread(target=harness.print_job_client, args=(number,), daemon=True)
                for number in range(1, PRINT_JOB_CLIENTS + 1)]
@@ -347,11 +312,9 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_job(folder):
         harness.stopping.set()
         with harness.lock:
             harness.printer.stop()
-        artifacts = os.environ.get("VP_ARTIFACTS")
-        if artifacts:
-            os.makedirs(artifacts + "/api", exist_ok=True)
-            shutil.copy(work + "/vprinter.stderr.log", artifacts + "/api/crash-recovery.stderr.log")
+        artifacts.keep(harness.printer.log_path, "crash-recovery.stderr.log")
 
+    folder = harness.printer.output_dir
     problems = list(harness.failures)
     records = {}
     for name in sorted(os.listdir(folder + "/jobs")):
@@ -413,10 +376,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_job(folder):
     print("\n" + summary)
     for problem in problems:
         print("problem: " + problem)
-    artifacts = os.environ.get("VP_ARTIFACTS")
-    if artifacts:
-        with open(artifacts + "/api/crash-recovery.txt", "w") as file:
-            file.write("\n".join([summary] + ["problem: " + problem for problem in problems]) + "\n")
+    artifacts.write("crash-recovery.txt", "\n".join([summary] + ["problem: " + problem for problem in problems]) + "\n")
     assert not problems, "%d problems, the first: %s" % (len(problems), problems[:10])
     assert aims["upload"] >= 2 and aims["render"] >= 2, "kills did not land where they should: %s" % aims
     assert len(harness.acknowledged) >= 20, "too few jobs were acknowledged to tell anything"

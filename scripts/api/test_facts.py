@@ -2,64 +2,54 @@
 pixels, ink cut by the margins; per job: ignored-attributes (the unsupported group the client got) and warnings
 (PDF syntax errors, raster pages made for other media or sides, a document in another format than declared). Every
 record is checked against docs/job-record.schema.json by the folder fixture."""
-import os
-import subprocess
-
-from conftest import WAIT_LIMIT, Printer, checked
-from printed import make_pdf, make_pwg, print_job, read
+from printed import make_pdf, make_pwg
+from vptest import documents
+from vptest.waiting import WAIT_LIMIT
 
 
-def record(base, job):
-    return checked("GET", base, "/api/v1/jobs/{id}", "/api/v1/jobs/%d" % job, 200)
+def record(printer, job):
+    return printer.checked("GET", "/api/v1/jobs/%d" % job, 200)
 
 
 def pdf_of(folder, name, program):
-    source = os.path.join(folder, name + ".ps")
-    with open(source, "w") as file:
-        file.write("%!PS\n<< /PageSize [612 792] >> setpagedevice\n" + program + "\nshowpage\n")
-    path = os.path.join(folder, name + ".pdf")
-    subprocess.run(["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite", "-sOutputFile=" + path,
-                    source], check=True)
-    return read(path)
+    """A one-page letter PDF of a PostScript program's marks."""
+    return documents.pdf_of_postscript(folder, name, "%!PS\n<< /PageSize [612 792] >> setpagedevice\n" + program
+                                       + "\nshowpage\n")
 
 
-def test_each_impression_says_blank_coverage_color_and_cut_ink(folder, tmp_path):
-    printer = Printer(folder, "--profile", "color-inkjet", "--render-dpi", "72")
-    try:
-        base, uri = printer.base, printer.uri
-        blank = print_job(uri, pdf_of(str(tmp_path), "blank", ""), name="blank")
-        red = print_job(uri, pdf_of(str(tmp_path), "red", "1 0 0 setrgbcolor 153 198 306 396 rectfill"), name="red")
-        gray = print_job(uri, pdf_of(str(tmp_path), "gray", "0 setgray 153 198 306 396 rectfill"), name="gray",
-                         print_color_mode="monochrome")
-        # A square in the page's corner, inside the 3 mm margins of the profile: drawn there and cut.
-        corner = print_job(uri, pdf_of(str(tmp_path), "corner", "0 setgray 0 0 5 5 rectfill"), name="corner")
-        checked("GET", base, "/api/v1/wait", "/api/v1/wait?count=4&timeout=%d" % WAIT_LIMIT, 200)
+def test_each_impression_says_blank_coverage_color_and_cut_ink(start_printer, tmp_path):
+    printer = start_printer("--profile", "color-inkjet", "--render-dpi", "72")
+    blank = printer.print_job(pdf_of(tmp_path, "blank", ""), name="blank")
+    red = printer.print_job(pdf_of(tmp_path, "red", "1 0 0 setrgbcolor 153 198 306 396 rectfill"), name="red")
+    gray = printer.print_job(pdf_of(tmp_path, "gray", "0 setgray 153 198 306 396 rectfill"), name="gray",
+                             print_color_mode="monochrome")
+    # A square in the page's corner, inside the 3 mm margins of the profile: drawn there and cut.
+    corner = printer.print_job(pdf_of(tmp_path, "corner", "0 setgray 0 0 5 5 rectfill"), name="corner")
+    printer.checked("GET", "/api/v1/wait?count=4&timeout=%d" % WAIT_LIMIT, 200)
 
-        side = record(base, blank)["impressions"][0]
-        assert side["blank"] is True and side["has-color"] is False and side["outside-printable-area"] is False
-        assert side["ink-coverage"] == {"cyan": 0, "magenta": 0, "yellow": 0, "black": 0}
-        side = record(base, red)["impressions"][0]
-        # A quarter of the page, red: magenta and yellow at 25 %, nothing else.
-        assert side["blank"] is False and side["has-color"] is True
-        assert abs(side["ink-coverage"]["magenta"] - 25) < 0.5 and abs(side["ink-coverage"]["yellow"] - 25) < 0.5
-        assert side["ink-coverage"]["cyan"] == 0 and side["ink-coverage"]["black"] == 0
-        side = record(base, gray)["impressions"][0]
-        assert side["color"] is False and side["has-color"] is False
-        assert list(side["ink-coverage"]) == ["black"] and abs(side["ink-coverage"]["black"] - 25) < 0.5
-        assert record(base, gray)["print-color-mode-actual"] == "monochrome"
-        side = record(base, corner)["impressions"][0]
-        assert side["outside-printable-area"] is True and side["blank"] is True
-    finally:
-        printer.stop()
+    side = record(printer, blank)["impressions"][0]
+    assert side["blank"] is True and side["has-color"] is False and side["outside-printable-area"] is False
+    assert side["ink-coverage"] == {"cyan": 0, "magenta": 0, "yellow": 0, "black": 0}
+    side = record(printer, red)["impressions"][0]
+    # A quarter of the page, red: magenta and yellow at 25 %, nothing else.
+    assert side["blank"] is False and side["has-color"] is True
+    assert abs(side["ink-coverage"]["magenta"] - 25) < 0.5 and abs(side["ink-coverage"]["yellow"] - 25) < 0.5
+    assert side["ink-coverage"]["cyan"] == 0 and side["ink-coverage"]["black"] == 0
+    side = record(printer, gray)["impressions"][0]
+    assert side["color"] is False and side["has-color"] is False
+    assert list(side["ink-coverage"]) == ["black"] and abs(side["ink-coverage"]["black"] - 25) < 0.5
+    assert record(printer, gray)["print-color-mode-actual"] == "monochrome"
+    side = record(printer, corner)["impressions"][0]
+    assert side["outside-printable-area"] is True and side["blank"] is True
 
 
 def test_ignored_attributes_record_what_the_client_was_told(printer, tmp_path):
-    pdf = make_pdf(str(tmp_path), "invoice")
+    pdf = make_pdf(tmp_path, "invoice")
     # duplex-laser has finishings none only and no color; print-color-mode color is not among its values.
-    job = print_job(printer.uri, read(pdf), name="ignored", finishings=("enum", 4), print_color_mode="color",
-                    sides="two-sided-long-edge", x_no_such_attribute="1")
-    checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?count=1&timeout=%d" % WAIT_LIMIT, 200)
-    job_record = record(printer.base, job)
+    job = printer.print_job(pdf, name="ignored", finishings=4, print_color_mode="color",
+                            sides="two-sided-long-edge", x_no_such_attribute="1")
+    printer.checked("GET", "/api/v1/wait?count=1&timeout=%d" % WAIT_LIMIT, 200)
+    job_record = record(printer, job)
     ignored = {entry["name"]: entry for entry in job_record["ignored-attributes"]}
     assert set(ignored) == {"finishings", "print-color-mode", "x-no-such-attribute"}, ignored
     assert ignored["finishings"]["reason"] == "unsupported-value" and ignored["finishings"]["group"] == "job"
@@ -78,23 +68,23 @@ def test_warnings_record_what_was_wrong_but_printable(printer, tmp_path):
               b"3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources <<>>>> endobj\n"
               + (b"4 0 obj <</Length %d>> stream\n" % len(stream)) + stream + b"\nendstream endobj\n"
               + b"trailer <</Root 1 0 R>>\n%%EOF\n")
-    pdf_job = print_job(printer.uri, broken, name="broken")
+    pdf_job = printer.print_job(broken, name="broken")
     # A letter-size, one-sided raster printed on A4, two-sided.
-    pwg = read(make_pwg(str(tmp_path), "letter", dpi=72, pages=[["one"], ["two"]]))
-    raster_job = print_job(printer.uri, pwg, "image/pwg-raster", name="letter raster", media="iso_a4_210x297mm",
-                           sides="two-sided-long-edge")
+    pwg = make_pwg(tmp_path, "letter", dpi=72, pages=[["one"], ["two"]])
+    raster_job = printer.print_job(pwg, name="letter raster", document_format="image/pwg-raster",
+                                   media="iso_a4_210x297mm", sides="two-sided-long-edge")
     # A PDF declared as PWG raster.
-    declared_job = print_job(printer.uri, read(make_pdf(str(tmp_path), "invoice")), "image/pwg-raster", name="pdf")
-    ended = checked("GET", printer.base, "/api/v1/wait", "/api/v1/wait?count=3&timeout=%d" % WAIT_LIMIT, 200)
+    declared_job = printer.print_job(make_pdf(tmp_path, "invoice"), name="pdf", document_format="image/pwg-raster")
+    ended = printer.checked("GET", "/api/v1/wait?count=3&timeout=%d" % WAIT_LIMIT, 200)
     assert [job["job-state"] for job in ended] == ["completed"] * 3
 
-    warnings = record(printer.base, pdf_job)["warnings"]
+    warnings = record(printer, pdf_job)["warnings"]
     assert warnings and all(w["kind"] == "pdf" and w["document"] == 1 for w in warnings)
     assert any("Unknown operator 'nosuchoperator'" in w["message"] for w in warnings), warnings
-    warnings = record(printer.base, raster_job)["warnings"]
+    warnings = record(printer, raster_job)["warnings"]
     assert [w["kind"] for w in warnings] == ["raster-page-size", "raster-duplex"], warnings
     assert "215.9 x 279.4 mm" in warnings[0]["message"] and "210.0 x 297.0 mm" in warnings[0]["message"]
     assert warnings[1]["page"] == 1 and "two-sided-long-edge" in warnings[1]["message"]
-    warnings = record(printer.base, declared_job)["warnings"]
+    warnings = record(printer, declared_job)["warnings"]
     assert [w["kind"] for w in warnings] == ["document-format"], warnings
     assert "image/pwg-raster" in warnings[0]["message"] and "application/pdf" in warnings[0]["message"]

@@ -22,6 +22,9 @@ import threading
 import time
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "src"))
+from vprinter import ipp  # noqa: E402
+
 POLL_SECONDS = 0.02
 JOB_TIMEOUT_SECONDS = 900
 
@@ -89,10 +92,6 @@ def make_pwg(path, megabytes):
     return pages
 
 
-def attribute(tag, name, value):
-    return bytes([tag]) + struct.pack(">H", len(name)) + name + struct.pack(">H", len(value)) + value
-
-
 def rss_kb(pid):
     try:
         with open(f"/proc/{pid}/status") as handle:
@@ -119,9 +118,13 @@ def cpu_seconds(pid):
     return sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
+def print_job_request(uri, document_format):
+    """Print-Job's operation attributes, as a benchmark's client sends them (the document follows)."""
+    return ipp.request(ipp.PRINT_JOB, uri, {"requesting-user-name": "bench", "document-format": document_format})
+
+
 def job(uri, path, document_format, printer_pid, cpu=False):
     host_port = uri.split("//", 1)[1].split("/", 1)[0]
-    resource = "/" + uri.split("//", 1)[1].split("/", 1)[1]
     base = f"http://{host_port}"
     peak = [0]
     done = threading.Event()
@@ -134,12 +137,7 @@ def job(uri, path, document_format, printer_pid, cpu=False):
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
-    body = (b"\x02\x00" + struct.pack(">HI", 2, 1) + b"\x01"
-            + attribute(0x47, b"attributes-charset", b"utf-8")
-            + attribute(0x48, b"attributes-natural-language", b"en")
-            + attribute(0x45, b"printer-uri", uri.encode())
-            + attribute(0x42, b"requesting-user-name", b"bench")
-            + attribute(0x49, b"document-format", document_format.encode()) + b"\x03")
+    body = print_job_request(uri, document_format)
     size = os.path.getsize(path)
 
     def stream():
@@ -153,10 +151,7 @@ def job(uri, path, document_format, printer_pid, cpu=False):
 
     cpu_before = cpu_seconds(printer_pid)
     start = time.monotonic()
-    request = urllib.request.Request(base + resource, data=stream(), method="POST",
-                                     headers={"Content-Type": "application/ipp",
-                                              "Content-Length": str(len(body) + size)})
-    urllib.request.urlopen(request, timeout=JOB_TIMEOUT_SECONDS).read()
+    ipp.post(uri, stream(), len(body) + size, timeout=JOB_TIMEOUT_SECONDS)
     with urllib.request.urlopen(f"{base}/api/v1/wait?jobs=1&timeout={JOB_TIMEOUT_SECONDS}",
                                 timeout=JOB_TIMEOUT_SECONDS + 10) as answer:
         records = json.load(answer)

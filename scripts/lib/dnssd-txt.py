@@ -16,12 +16,17 @@ Resolved lines look like (avahi-browse(1), parsable form; TXT strings come last,
   =;lo;IPv4;Name\\032with\\032spaces;_ipp._tcp;local;host.local;127.0.0.1;8631;"txtvers=1" ...
 """
 import json
+import os
 import re
 import socket
 import struct
 import subprocess
 import sys
 import urllib.request
+
+# avahi-browse's lines are read by the test harness's Avahi module (standard library only).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "harness"))
+from vptest import avahi  # noqa: E402
 
 # Keys IPP Everywhere requires in an _ipp._tcp TXT record (PWG 5100.14 section 4.2.2, self-certification B-2).
 REQUIRED_KEYS = ["adminurl", "pdl", "rp", "UUID"]
@@ -31,35 +36,10 @@ PAPER_MAX = [(21000, "<legal-A4"), (29700, "legal-A4"), (42000, "tabloid-A3"), (
 TIMEOUT = 30
 
 
-def unescape(text):
-    """Undoes avahi's escaping: \\DDD decimal bytes and a backslash before any other character."""
-    out = bytearray()
-    i = 0
-    raw = text.encode()
-    while i < len(raw):
-        if raw[i] == 0x5C and i + 3 < len(raw) and raw[i + 1 : i + 4].isdigit():
-            out.append(int(raw[i + 1 : i + 4]))
-            i += 4
-        elif raw[i] == 0x5C and i + 1 < len(raw):
-            out.append(raw[i + 1])
-            i += 2
-        else:
-            out.append(raw[i])
-            i += 1
-    return out.decode(errors="replace")
-
-
 def parse(line):
-    """Splits a resolved line into its fields; the TXT strings as a list of (key, value) in printed order."""
-    fields = line.rstrip("\n").split(";", 9)
-    if len(fields) < 9 or fields[0] != "=":
-        return None
-    txt = [unescape(item) for item in re.findall(r'"((?:[^"\\]|\\.)*)"', fields[9] if len(fields) > 9 else "")]
-    pairs = [(item.split("=", 1)[0], item.split("=", 1)[1] if "=" in item else None) for item in txt]
-    return {
-        "interface": fields[1], "protocol": fields[2], "name": unescape(fields[3]), "type": fields[4],
-        "raw": line.rstrip("\n"), "host": fields[6], "address": fields[7], "port": int(fields[8]), "txt": pairs,
-    }
+    """A resolved line's fields (vptest.avahi.parse_line), or None for any other line."""
+    parsed = avahi.parse_line(line)
+    return parsed if parsed and parsed["event"] == "=" else None
 
 
 def select(name):

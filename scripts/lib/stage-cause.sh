@@ -49,18 +49,10 @@ _swift_test_unfinished() {
         }' "$1"
 }
 
-# pytest: the first failed test with its message, and pytest's short summary line.
-_cause_api_test() {
-    local log="$1" failed summary
-    failed="$(_cause_first "$log" '^(FAILED|ERROR) |^E   ')"
-    summary="$(grep -E '^(=+ )?[0-9]+ (failed|passed|error|errors)' "$log" | tail -n1 | sed -E 's/^=+ | =+$//g')"
-    if [[ -z "$failed$summary" ]]; then
-        _cause_first "$log" 'ci-job.sh: FAIL|Error|error' || true
-        return
-    fi
-    printf '%s%s' "$failed" "${summary:+ (pytest: $summary)}"
-    grep -q 'ci-job.sh: FAIL' "$log" && printf '; ci-job.sh: FAIL'
-    return 0
+# A stage that ends as scripts/lib/pytest-stage.sh ends it (api-test, web-test): its line "STAGE: FAIL: ...", which
+# names the failed parts and the first failing test's cause.
+_cause_runner() {
+    _cause_first "$1" "^$2: FAIL: " | sed "s/^$2: FAIL: //"
 }
 
 # A stage that runs pytest among other checks (client-test, security-test): its own last line (which part failed),
@@ -78,12 +70,11 @@ stage_cause() {
     setup) cause="$(_cause_first "$log" '^setup: FAIL')" ;;
     build) cause="$(_cause_first "$log" 'error:')" ;;
     swift-test) cause="$(_cause_swift_test "$log")" ;;
-    api-test) cause="$(_cause_api_test "$log")" ;;
+    api-test | web-test) cause="$(_cause_runner "$log" "$stage")" ;;
     conformance) cause="$(_cause_first "$log" '^ *FAIL |[[:space:]]FAIL[[:space:]]|FAIL$')" ;;
     cups-client-test) cause="$(_cause_first "$log" '^FAIL cups-client-test')" ;;
     client-test | security-test) cause="$(_cause_pytest_stage "$log")" ;;
     dnssd-test | scenario-test) cause="$(_cause_first "$log" '[[:space:]]FAIL([[:space:]]|$)')" ;;
-    web-test) cause="$(_cause_first "$log" '^web-test: FAIL: ' | sed 's/^web-test: FAIL: //')" ;;
     fuzz) cause="$(_cause_first "$log" '^==[0-9]+==ERROR|^SUMMARY:|deadly signal|^fuzz: |error:')" ;;
     esac
     [[ -n "$cause" ]] || cause="$(_cause_last "$log")"

@@ -142,24 +142,28 @@ def job_id_of(job):
 
 
 class Client:
-    """The API of the vprinter process that serves ``uri`` (an ipp:// printer URI or the http:// base).
+    """The API of the vprinter process that serves ``uri`` (an ipp:// or ipps:// printer URI, or the http:// or
+    https:// base; ``ssl_context`` is the TLS context for https and ipps, by default one that verifies).
 
     ``printer`` scopes the job calls (jobs, wait, reset) and the printer calls (fault, power) to one printer
     of the process by its name; without it, job calls see every printer's jobs and printer calls act on the
     printer the URI names.
     """
 
-    def __init__(self, uri, printer=None, api_token=None, output_dir=None, binary=None):
+    def __init__(self, uri, printer=None, api_token=None, output_dir=None, binary=None, ssl_context=None):
         parts = urllib.parse.urlsplit(uri)
-        if parts.scheme not in ("ipp", "http"):
-            raise ValueError("a vprinter URI is ipp://HOST:PORT/ipp/print or http://HOST:PORT, not %r" % uri)
-        self.base_url = "http://%s" % parts.netloc
-        path = parts.path if parts.scheme == "ipp" and parts.path else "/ipp/print"
-        self.uri = "ipp://%s%s" % (parts.netloc, path)
+        if parts.scheme not in ("ipp", "http", "ipps", "https"):
+            raise ValueError("a vprinter URI is ipp[s]://HOST:PORT/ipp/print or http[s]://HOST:PORT, not %r" % uri)
+        secure = parts.scheme in ("ipps", "https")
+        self.base_url = "%s://%s" % ("https" if secure else "http", parts.netloc)
+        path = parts.path if parts.scheme in ("ipp", "ipps") and parts.path else "/ipp/print"
+        self.uri = "%s://%s%s" % ("ipps" if secure else "ipp", parts.netloc, path)
         self.printer = printer
         self.api_token = api_token
         self.output_dir = output_dir
         self.binary = binary
+        # The TLS context of https:// calls and ipps:// jobs (None: one that verifies the certificate).
+        self.ssl_context = ssl_context
         self.update_goldens = False
 
     # --- HTTP ---
@@ -176,7 +180,7 @@ class Client:
             headers["Authorization"] = "Bearer " + self.api_token
         request = urllib.request.Request(url, data=data, method=method, headers=headers)
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
+            with urllib.request.urlopen(request, timeout=timeout, context=self._context()) as response:
                 status, content_type, raw = response.status, response.headers.get("Content-Type", ""), response.read()
         except urllib.error.HTTPError as error:
             status, content_type, raw = error.code, error.headers.get("Content-Type", ""), error.read()
@@ -186,6 +190,9 @@ class Client:
         if status not in expect:
             raise APIError(method, url, status, value)
         return value
+
+    def _context(self):
+        return self.ssl_context if self.base_url.startswith("https:") else None
 
     def _printer_path(self, name=None):
         name = name or self.printer or self.printer_record()["printer-name"]
@@ -231,13 +238,14 @@ class Client:
         body.update({key.replace("_", "-"): value for key, value in options.items()})
         created = self.call("POST", "/api/v1/printers", body, expect=(201,))
         uris = created.get("printer-uri-supported") or []
-        uri = next((u for u in uris if u.startswith("ipp://")), self.base_url + created.get("resource", ""))
+        scheme = urllib.parse.urlsplit(self.uri).scheme
+        uri = next((u for u in uris if u.startswith(scheme + "://")), self.base_url + created.get("resource", ""))
         # The URI names the host this client used; keep it so that it resolves as this client's does.
         parts = urllib.parse.urlsplit(uri)
         here = urllib.parse.urlsplit(self.base_url)
-        uri = "ipp://%s%s" % (here.netloc if parts.port in (None, here.port) else parts.netloc, parts.path)
+        uri = "%s://%s%s" % (scheme, here.netloc if parts.port in (None, here.port) else parts.netloc, parts.path)
         client = Client(uri, printer=created["printer-name"], api_token=self.api_token,
-                        output_dir=self.output_dir, binary=self.binary)
+                        output_dir=self.output_dir, binary=self.binary, ssl_context=self.ssl_context)
         client.update_goldens = self.update_goldens
         return client
 
@@ -292,7 +300,7 @@ class Client:
             job_name = os.path.basename(os.fspath(document)) if not isinstance(document, (bytes, bytearray)) \
                 else "pytest"
         return ipp.print_job(self.uri, document, document_format=document_format, job_name=job_name, user=user,
-                             timeout=timeout, **job_attributes)
+                             timeout=timeout, context=self.ssl_context, **job_attributes)
 
     def jobs(self, **filters):
         """Job records, oldest first, that pass the filters (``state="completed"``, ``user="alice"``,

@@ -31,7 +31,7 @@ import uuid
 import pytest
 
 from . import server
-from .client import Client, VPrinterError
+from .client import Client
 
 MARKER = "vprinter"
 # What the marker and a fixture parameter may set (the arguments of vprinter.start).
@@ -97,12 +97,7 @@ def vprinter_factory(request, tmp_path_factory):
         return printer
 
     yield factory
-    problems = []
-    for printer in reversed(started):
-        try:
-            printer.stop()
-        except VPrinterError as error:
-            problems.append(str(error))
+    problems = server.stop_all(started)
     if problems:
         pytest.fail("\n\n".join(problems), pytrace=False)
 
@@ -178,9 +173,4 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if not report.failed:
         return
-    for printer in item.__dict__.get("_vprinter_processes", []):
-        try:
-            log = printer.log[-REPORT_LOG_TAIL:]
-        except (OSError, ValueError):
-            continue
-        report.sections.append(("vprinter %s (output %s)" % (printer.uri, printer.output_dir), log))
+    report.sections.extend(server.log_sections(item.__dict__.get("_vprinter_processes", []), REPORT_LOG_TAIL))

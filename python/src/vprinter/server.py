@@ -14,6 +14,7 @@ import subprocess
 import tempfile
 import time
 
+from . import ipp
 from .client import Client, VPrinterError
 
 # Seconds to wait for the printer to be ready, and for it to stop after SIGTERM before it is killed.
@@ -45,21 +46,27 @@ class PrinterProcess(Client):
     """A running vprinter process and a Client of its first printer.
 
     ``uris`` lists every printer's URI (one per printer of the process), ``output_dir`` is its output folder,
-    ``log`` what it wrote on stderr so far.
+    ``log`` what it wrote on stderr so far (a printer started again in the same folder adds to it),
+    ``startup_seconds`` how long it took to write its URIs (to accept connections), ``ready_seconds`` how long
+    until GET /readyz answered 200. A printer with TLS (``--tls``) gives ipps:// URIs; its own client accepts its
+    self-signed certificate.
     """
 
-    def __init__(self, binary, output_dir, arguments, env, log_path, ready_path, timeout):
+    def __init__(self, binary, output_dir, arguments, env, log_path, ready_path, timeout, cwd=None):
         self._log_path = log_path
-        self._log_file = open(log_path, "wb")
+        self._log_file = open(log_path, "ab")
         self.command = [binary, *arguments]
+        started = time.monotonic()
         self.process = subprocess.Popen(self.command, stdin=subprocess.DEVNULL, stdout=self._log_file,
-                                        stderr=self._log_file, env=env, start_new_session=True)
+                                        stderr=self._log_file, env=env, cwd=cwd, start_new_session=True)
         self.stopped = False
         try:
             uris = self._await_ready_file(ready_path, timeout)
-            super().__init__(uris[0], output_dir=output_dir, binary=binary)
+            self.startup_seconds = time.monotonic() - started
+            super().__init__(uris[0], output_dir=output_dir, binary=binary, ssl_context=ipp.insecure_context())
             self.uris = uris
             self._await_ready(timeout)
+            self.ready_seconds = time.monotonic() - started
         except BaseException:
             self._terminate()
             raise
@@ -119,6 +126,17 @@ class PrinterProcess(Client):
                 self.process.wait()
         self._log_file.close()
 
+    def kill(self):
+        """Kills the printer with SIGKILL, as a crash or a power cut would, and waits for it to go; returns its
+        exit status. Its output folder stays as the kill left it."""
+        if not self.stopped:
+            self.stopped = True
+            if self.process.poll() is None:
+                self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+            self._log_file.close()
+        return self.process.returncode
+
     def alive(self):
         """Whether the process is still running."""
         return self.process.poll() is None
@@ -152,15 +170,40 @@ class PrinterProcess(Client):
         return False
 
 
+def stop_all(processes):
+    """Stops every process, the last started first; returns the messages of those that had exited by themselves
+    or did not stop cleanly (a test that started them fails with these)."""
+    problems = []
+    for process in reversed(processes):
+        try:
+            process.stop()
+        except VPrinterError as error:
+            problems.append(str(error))
+    return problems
+
+
+def log_sections(processes, tail):
+    """(title, the last ``tail`` characters of its log) of each process, for a failing test's report."""
+    sections = []
+    for process in processes:
+        try:
+            log = process.log[-tail:]
+        except (OSError, ValueError):
+            continue
+        sections.append(("vprinter %s (output %s)" % (process.uri, process.output_dir), log))
+    return sections
+
+
 def start(profile=None, name=None, output_dir=None, dnssd=False, scenario=None, args=(), env=None, binary=None,
-          timeout=START_TIMEOUT, work_dir=None):
+          timeout=START_TIMEOUT, work_dir=None, cwd=None, process_class=PrinterProcess):
     """Starts vprinter on a free port; returns a PrinterProcess once GET /readyz answers 200.
 
     ``profile`` is a shipped profile's name or a profile file (a list for several printers), ``scenario`` a
     scenario name or file (a list for several), ``args`` further command-line options (``["--render-dpi",
-    "72"]``; they come last, so they win), ``env`` variables added to the environment. The output folder is
-    ``output_dir``, else ``output`` in ``work_dir`` (default: a new temporary folder), which also holds the
-    ready file and the log (``vprinter.log``).
+    "72"]``; they come last, so they win), ``env`` variables added to the environment, ``cwd`` the folder it runs
+    in (it also finds profiles in ``./profiles``). The output folder is ``output_dir``, else ``output`` in
+    ``work_dir`` (default: a new temporary folder), which also holds the ready file and the log
+    (``vprinter.log``). ``process_class`` is the class of the result: PrinterProcess or a subclass of it.
     """
     executable = find_binary(binary)
     work_dir = os.fspath(work_dir) if work_dir else tempfile.mkdtemp(prefix="vprinter-")
@@ -181,5 +224,5 @@ def start(profile=None, name=None, output_dir=None, dnssd=False, scenario=None, 
     arguments += [os.fspath(argument) for argument in args]
     environment = dict(os.environ)
     environment.update({key: str(value) for key, value in (env or {}).items()})
-    return PrinterProcess(executable, output_dir, arguments, environment, os.path.join(work_dir, "vprinter.log"),
-                          ready_path, timeout)
+    return process_class(executable, output_dir, arguments, environment, os.path.join(work_dir, "vprinter.log"),
+                         ready_path, timeout, cwd=cwd)

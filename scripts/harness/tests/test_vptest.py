@@ -1,0 +1,158 @@
+"""The harness's own tests: each check it offers the suites fails when it should, and its helpers read what the
+tools write. A few start the built vprinter (VPRINTER); the others need nothing."""
+import http.server
+import json
+import os
+import threading
+
+import pytest
+from vprinter import ipp
+
+from vptest import artifacts, avahi, calls, names, openapi, records, waiting
+
+pytest_plugins = ["pytester"]
+
+
+class Stub(http.server.BaseHTTPRequestHandler):
+    """Answers every request with the server's ``answer`` (status, content type, body) and keeps what it got."""
+
+    def handle_one(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        self.server.requests.append((self.command, self.path, dict(self.headers), self.rfile.read(length)))
+        status, content_type, body = self.server.answer
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_GET = do_POST = do_DELETE = handle_one
+
+    def log_message(self, *arguments):
+        pass
+
+
+@pytest.fixture
+def stub():
+    server = http.server.HTTPServer(("127.0.0.1", 0), Stub)
+    server.requests = []
+    server.answer = (200, "application/json", b"[]")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server.base = "http://127.0.0.1:%d" % server.server_address[1]
+    yield server
+    server.shutdown()
+
+
+def test_a_path_finds_its_template_and_an_undocumented_one_fails():
+    assert openapi.template_of("GET", "/api/v1/jobs/12/files/page-0001.png") == "/api/v1/jobs/{id}/files/{file}"
+    assert openapi.template_of("DELETE", "/api/v1/printers/a%20b/faults") == "/api/v1/printers/{name}/faults"
+    assert openapi.template_of("DELETE", "/api/v1/printers/a/faults/3") == "/api/v1/printers/{name}/faults/{id}"
+    with pytest.raises(AssertionError, match="not documented"):
+        openapi.template_of("GET", "/api/v1/nothing")
+    with pytest.raises(AssertionError, match="not documented"):
+        openapi.template_of("PUT", "/api/v1/jobs")
+
+
+def test_checked_fails_on_the_status_the_content_type_and_the_schema(stub):
+    stub.answer = (200, "application/json", b"[]")
+    assert openapi.checked("GET", stub.base + "/api/v1/jobs?user=x", 200) == []
+    with pytest.raises(AssertionError, match="GET /api/v1/jobs\\?user=x: 200"):
+        openapi.checked("GET", stub.base + "/api/v1/jobs?user=x", 404)
+    stub.answer = (200, "text/plain", b"[]")
+    with pytest.raises(AssertionError, match="content type text/plain"):
+        openapi.checked("GET", stub.base + "/api/v1/jobs", 200)
+    stub.answer = (200, "application/json", b'[{"job-id": "one"}]')
+    with pytest.raises(Exception, match="job-id|required"):
+        openapi.checked("GET", stub.base + "/api/v1/jobs", 200)
+    stub.answer = (418, "application/json", b"{}")
+    with pytest.raises(AssertionError, match="status 418 is not documented"):
+        openapi.checked("GET", stub.base + "/api/v1/jobs", 418)
+
+
+def test_a_call_sends_json_or_bytes_and_credentials_and_answers_any_status(stub):
+    stub.answer = (404, "application/json; charset=utf-8", b'{"error": "no"}')
+    answer = calls.call("POST", stub.base + "/x?y=1", {"on": False}, auth="alice:wonder land")
+    status, content_type, body = answer
+    assert (status, content_type, answer.json()) == (404, "application/json; charset=utf-8", {"error": "no"})
+    method, path, headers, sent = stub.requests[-1]
+    assert (method, path, json.loads(sent)) == ("POST", "/x?y=1", {"on": False})
+    assert headers["Content-Type"] == "application/json" and headers["User-Agent"] == calls.USER_AGENT
+    assert headers["Authorization"] == calls.basic_auth(("alice", "wonder land")) == "Basic YWxpY2U6d29uZGVyIGxhbmQ="
+    calls.call("POST", stub.base + "/raw", b"not json")
+    assert stub.requests[-1][3] == b"not json" and "Content-Type" not in stub.requests[-1][2]
+
+
+def test_wait_until_gives_the_last_answer_and_wait_for_names_what_it_waited_for():
+    answers = iter([None, 0, "ready"])
+    assert waiting.wait_until(lambda: next(answers), limit=5, interval=0) == "ready"
+    assert waiting.wait_until(lambda: [], limit=0.05) == []
+    with pytest.raises(AssertionError, match="waiting for the moon"):
+        waiting.wait_for(lambda: False, "the moon", limit=0.05)
+
+    def flaky():
+        raise KeyError("not yet")
+    assert waiting.wait_until(flaky, limit=0.05, ignore=(KeyError,)) is None
+
+
+def test_avahi_lines_are_unescaped_and_split():
+    assert avahi.unescape("Office\\032Printer\\0462\\.local\\\\x") == "Office Printer.2.local\\x"
+    added = avahi.parse_line("+;lo;IPv4;vp\\032one;_ipp._tcp;local\n")
+    assert (added["event"], added["name"], added["type"], added["protocol"]) == ("+", "vp one", "_ipp._tcp", "IPv4")
+    resolved = avahi.parse_line('=;lo;IPv6;vp;_ipp._tcp;local;vp.local;::1;8631;"txtvers=1" "rp=ipp/print" "flag"')
+    assert (resolved["host"], resolved["address"], resolved["port"]) == ("vp.local", "::1", 8631)
+    assert resolved["txt"] == [("txtvers", "1"), ("rp", "ipp/print"), ("flag", None)]
+    assert avahi.parse_line("Failed to create client object") is None
+    assert avahi.parse_line("=;lo;IPv4;cut;_ipp._tcp;local") is None
+
+
+def test_a_record_that_breaks_the_schema_fails_the_folder_check(tmp_path):
+    assert records.check_folder(tmp_path) == 0
+    (tmp_path / "jobs" / "7").mkdir(parents=True)
+    (tmp_path / "jobs" / "7" / "job.json").write_text(json.dumps({"schema": 1, "job-id": 7}))
+    with pytest.raises(AssertionError, match="jobs/7/job.json breaks docs/job-record.schema.json"):
+        records.check_folder(tmp_path)
+
+
+def test_figures_verdicts_and_files_go_to_the_suites_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("VP_ARTIFACTS", str(tmp_path))
+    monkeypatch.setenv("VP_SUITE", "harness-test")
+    artifacts.record_figure("startup", seconds=0.5)
+    artifacts.record_verdict("android/duplex-laser", "PASS", detail="printed")
+    written = artifacts.write("report.json", {"b": 1, "a": [2]})
+    log = tmp_path / "some.log"
+    log.write_text("log line\n")
+    kept = artifacts.keep(log, "printer.log")
+    folder = tmp_path / "harness-test"
+    assert json.loads((folder / "figures.jsonl").read_text()) == {"figure": "startup", "seconds": 0.5}
+    assert json.loads((folder / "verdicts.jsonl").read_text()) == {"subject": "android/duplex-laser",
+                                                                   "verdict": "PASS", "detail": "printed"}
+    assert json.loads(written.read_text()) == {"a": [2], "b": 1} and kept.read_text() == "log line\n"
+
+
+def test_unique_names_differ_and_name_the_process():
+    first, second = names.unique("web"), names.unique("web")
+    assert first != second and first.startswith("web-%d-" % os.getpid())
+
+
+def test_the_printers_ipp_takes_raw_attributes_any_version_and_print_job_fails_on_an_error(printer):
+    answer = printer.ipp(ipp.GET_PRINTER_ATTRIBUTES, ipp.attribute("requested-attributes", ["printer-name"]),
+                         version=(1, 1), request_id=77)
+    assert answer.status == ipp.SUCCESSFUL_OK and answer.request_id == 77 and answer.version == (1, 1)
+    assert list(answer.group(ipp.PRINTER_ATTRIBUTES)) == ["printer-name"]
+    with pytest.raises(AssertionError, match="Print-Job answered status 0x04"):
+        printer.print_job(uri=printer.uri + "/no-such-printer")
+
+
+def test_start_printer_fails_a_test_that_left_a_broken_record(pytester, monkeypatch):
+    monkeypatch.delenv("VP_SUITE", raising=False)  # the inner run's failure is not this run's
+    pytester.makepyfile("""
+        import os
+
+        def test_leaves_a_broken_record(printer):
+            os.makedirs(os.path.join(printer.output_dir, "jobs", "5"))
+            with open(os.path.join(printer.output_dir, "jobs", "5", "job.json"), "w") as file:
+                file.write('{"schema": 1}')
+    """)
+    result = pytester.runpytest_inprocess("-p", "vptest.plugin", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(["*jobs/5/job.json breaks docs/job-record.schema.json*"])

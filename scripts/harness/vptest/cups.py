@@ -1,0 +1,48 @@
+"""CUPS as the tests use it: driverless queues made as a user makes them (``lpadmin -m everywhere``), printing
+with ``lp`` and reading the queue with ``lpstat``, all in the test's private cupsd (CUPS_SERVER, VP_CUPSD_DIR from
+scripts/lib/cupsd.sh). Standard library only (scripts/lib/cups_queue.py uses it without the vprinter package).
+
+CUPS 2.4.2 loads a new queue's PPD once more from its main loop shortly after lpadmin returns; a job created before
+that load is aborted ("Unable to convert file 0 to printable format"). add_everywhere_queue returns after the load,
+as services_cups_add_everywhere does for the bash stages (scripts/lib/cupsd.sh, CUPS_QUEUE_LOAD_LIMIT).
+"""
+import os
+import pathlib
+import subprocess
+import time
+
+# Seconds to wait for cupsd to load the queue's PPD after lpadmin (scripts/lib/cupsd.sh: CUPS_QUEUE_LOAD_LIMIT).
+QUEUE_LOAD_LIMIT = 10
+# The longest one CUPS command may take, in seconds.
+COMMAND_LIMIT = 60
+
+
+def add_everywhere_queue(queue, uri, timeout=COMMAND_LIMIT):
+    """Adds QUEUE for URI with `lpadmin -m everywhere` (at most TIMEOUT seconds) and waits for its PPD to load.
+    Raises AssertionError with lpadmin's own message when lpadmin fails."""
+    result = subprocess.run(["lpadmin", "-p", queue, "-E", "-v", uri, "-m", "everywhere"], capture_output=True,
+                            text=True, timeout=timeout)
+    assert result.returncode == 0, f"lpadmin -m everywhere -v {uri}: {result.stderr.strip()}"
+    cupsd_dir = os.environ.get("VP_CUPSD_DIR")
+    if not cupsd_dir:
+        return
+    cache = pathlib.Path(cupsd_dir, "cache", f"{queue}.data")
+    deadline = time.monotonic() + QUEUE_LOAD_LIMIT
+    while not cache.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def remove_queue(queue, timeout=COMMAND_LIMIT):
+    """Deletes a queue (``lpadmin -x``); quietly, as a clean-up."""
+    subprocess.run(["lpadmin", "-x", queue], capture_output=True, timeout=timeout)
+
+
+def lp(queue, path, title, *options, timeout=COMMAND_LIMIT):
+    """Prints a file with ``lp -d QUEUE -t TITLE [options]``; returns lp's output. Raises CalledProcessError."""
+    return subprocess.run(["lp", "-d", queue, "-t", title, *options, os.fspath(path)], check=True,
+                          capture_output=True, text=True, timeout=timeout).stdout
+
+
+def queue_jobs(queue, timeout=COMMAND_LIMIT):
+    """What ``lpstat -l -o QUEUE`` says of the queue's jobs (their states and CUPS's messages)."""
+    return subprocess.run(["lpstat", "-l", "-o", queue], capture_output=True, text=True, timeout=timeout).stdout

@@ -1,0 +1,76 @@
+# The shared runner of the pytest stages: parses a stage's arguments, runs pytest with the test harness
+# (scripts/harness/vptest, loaded as the plugin vptest.plugin, beside the project's package python/src), and
+# reports PASS, or FAIL with the first failing test's cause. A stage script:
+#
+#   source "$REPO_DIR/scripts/lib/pytest-stage.sh"
+#   stage_begin api-test api "$@"          # the stage's name, its artifacts folder, its arguments
+#   stage_pytest "$REPO_DIR/scripts/api" || stage_failed "pytest scripts/api"
+#   stage_end                              # exits 0 (PASS) or 1 (FAIL)
+#
+# A stage takes --binary PATH (the vprinter to test) and, after --, arguments for pytest (-k NAME, a test file).
+# It exports VPRINTER (the binary), VP_ARTIFACTS (default artifacts/ in the checkout) and VP_SUITE (the artifacts
+# folder's name), and runs in the checkout (vprinter finds ./profiles there).
+# shellcheck shell=bash
+
+STAGE_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+STAGE_NAME=""
+STAGE_PYTEST_ARGUMENTS=()
+STAGE_FAILURES=()
+
+# stage_begin NAME ARTIFACTS-FOLDER ARGUMENTS...: parses --binary PATH and -- PYTEST-ARGUMENTS; exits 2 on a usage
+# error. Clears the folder's failures.txt, figures.jsonl and verdicts.jsonl of an earlier run.
+stage_begin() {
+    STAGE_NAME="$1"
+    export VP_SUITE="$2"
+    shift 2
+    local binary=""
+    while (($# > 0)); do
+        case "$1" in
+        --binary) binary="${2:?--binary needs a value}"; shift 2 ;;
+        --) shift; STAGE_PYTEST_ARGUMENTS=("$@"); break ;;
+        *) echo "$STAGE_NAME: unknown argument: $1 (usage: $STAGE_NAME --binary PATH [-- PYTEST-ARGUMENTS])" >&2
+           exit 2 ;;
+        esac
+    done
+    [[ -x "$binary" ]] || { echo "$STAGE_NAME: FAIL: no vprinter binary at '$binary'" >&2; exit 2; }
+    VPRINTER="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
+    export VPRINTER VP_ARTIFACTS="${VP_ARTIFACTS:-$STAGE_REPO/artifacts}"
+    mkdir -p "$VP_ARTIFACTS/$VP_SUITE"
+    rm -f "$VP_ARTIFACTS/$VP_SUITE/"{failures.txt,figures.jsonl,verdicts.jsonl}
+    # shellcheck source=scripts/lib/python.sh
+    source "$STAGE_REPO/scripts/lib/python.sh" || exit 1
+    cd "$STAGE_REPO"
+}
+
+# stage_pytest PATH...: runs pytest on the paths (and the stage's pytest arguments) with the harness; returns
+# pytest's exit status.
+stage_pytest() {
+    PYTHONPATH="$STAGE_REPO/scripts/harness:$STAGE_REPO/python/src${PYTHONPATH:+:$PYTHONPATH}" \
+        "$VP_PYTHON" -m pytest -q -rfE -p no:cacheprovider -p no:vprinter -p vptest.plugin "$@" \
+        "${STAGE_PYTEST_ARGUMENTS[@]}"
+}
+
+# stage_failed WHAT: notes a failed part of the stage for stage_end.
+stage_failed() {
+    STAGE_FAILURES+=("$1")
+}
+
+# stage_end: prints the measured figures, then "NAME: PASS", or "NAME: FAIL: ..." with the failed parts and the
+# first failing test's cause; exits 0 or 1.
+stage_end() {
+    local folder="$VP_ARTIFACTS/$VP_SUITE"
+    if [[ -s "$folder/figures.jsonl" ]]; then
+        echo "=== measured figures"
+        cat "$folder/figures.jsonl"
+    fi
+    if ((${#STAGE_FAILURES[@]} == 0)); then
+        echo "$STAGE_NAME: PASS"
+        exit 0
+    fi
+    local cause=""
+    if [[ -s "$folder/failures.txt" ]]; then
+        cause="; $(wc -l <"$folder/failures.txt") failing test(s), first: $(head -n 1 "$folder/failures.txt")"
+    fi
+    echo "$STAGE_NAME: FAIL: ${STAGE_FAILURES[*]}$cause"
+    exit 1
+}
