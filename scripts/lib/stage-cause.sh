@@ -80,9 +80,10 @@ stage_cause() {
     swift-test) cause="$(_cause_swift_test "$log")" ;;
     api-test) cause="$(_cause_api_test "$log")" ;;
     conformance) cause="$(_cause_first "$log" '^ *FAIL |[[:space:]]FAIL[[:space:]]|FAIL$')" ;;
-    cups-client-test) cause="$(_cause_first "$log" '^FAIL cups-client-test')" ;;
     client-test | security-test) cause="$(_cause_pytest_stage "$log")" ;;
-    dnssd-test | scenario-test) cause="$(_cause_first "$log" '[[:space:]]FAIL([[:space:]]|$)')" ;;
+    dnssd-test) cause="$(_cause_first "$log" '[[:space:]]FAIL([[:space:]]|$)')" ;;
+    # Stages on scripts/lib/pytest-stage.sh: its last line names the failed part and the first failing test.
+    cups-client-test | scenario-test) cause="$(_cause_first "$log" "^$stage: FAIL: " | sed "s/^$stage: FAIL: //")" ;;
     web-test) cause="$(_cause_first "$log" '^web-test: FAIL: ' | sed 's/^web-test: FAIL: //')" ;;
     fuzz) cause="$(_cause_first "$log" '^==[0-9]+==ERROR|^SUMMARY:|deadly signal|^fuzz: |error:')" ;;
     esac
