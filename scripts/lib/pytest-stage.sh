@@ -42,6 +42,47 @@ stage_begin() {
     cd "$STAGE_REPO"
 }
 
+# stage_arguments OPTIONS ARGUMENTS...: parses the arguments of a stage script whose own options are options of its
+# pytest suite (its conftest.py defines them). OPTIONS names them, space-separated, with a trailing = on those that
+# take a value ("--scenarios= --no-cups"). Takes --binary PATH (default: the debug build, scripts/lib/printer.sh)
+# and --artifacts DIR (exported as VP_ARTIFACTS); prints the script's usage comment on -h or --help and exits 2 on
+# an unknown argument. Sets STAGE_ARGUMENTS to stage_begin's arguments: --binary PATH -- the options given, then
+# what came after --.
+#
+#   stage_arguments "--profile= --reference" "$@"
+#   stage_begin cups-client-test cups-client-test "${STAGE_ARGUMENTS[@]}"
+stage_arguments() {
+    local options=" $1 " binary="" script
+    script="$(basename "$0")"
+    shift
+    local -a passed=()
+    while (($# > 0)); do
+        case "$1" in
+        --binary) binary="${2:?--binary needs a value}"; shift 2 ;;
+        --artifacts) export VP_ARTIFACTS="${2:?--artifacts needs a value}"; shift 2 ;;
+        --) shift; passed+=("$@"); break ;;
+        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
+        *)
+            if [[ "$options" == *" $1= "* ]]; then
+                passed+=("$1" "${2:?$1 needs a value}")
+                shift 2
+            elif [[ "$options" == *" $1 "* ]]; then
+                passed+=("$1")
+                shift
+            else
+                echo "$script: unknown argument: $1 (see $script --help)" >&2
+                exit 2
+            fi ;;
+        esac
+    done
+    if [[ -z "$binary" ]]; then
+        # shellcheck source=scripts/lib/printer.sh
+        declare -F printer_default_binary >/dev/null || source "$STAGE_REPO/scripts/lib/printer.sh"
+        binary="$(printer_default_binary)"
+    fi
+    STAGE_ARGUMENTS=(--binary "$binary" -- "${passed[@]}")
+}
+
 # stage_pytest PATH...: runs pytest on the paths (and the stage's pytest arguments) with the harness; returns
 # pytest's exit status.
 stage_pytest() {

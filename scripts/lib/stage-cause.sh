@@ -70,11 +70,10 @@ stage_cause() {
     setup) cause="$(_cause_first "$log" '^setup: FAIL')" ;;
     build) cause="$(_cause_first "$log" 'error:')" ;;
     swift-test) cause="$(_cause_swift_test "$log")" ;;
-    api-test | web-test) cause="$(_cause_runner "$log" "$stage")" ;;
+    api-test | web-test | cups-client-test | scenario-test) cause="$(_cause_runner "$log" "$stage")" ;;
     conformance) cause="$(_cause_first "$log" '^ *FAIL |[[:space:]]FAIL[[:space:]]|FAIL$')" ;;
-    cups-client-test) cause="$(_cause_first "$log" '^FAIL cups-client-test')" ;;
     client-test | security-test) cause="$(_cause_pytest_stage "$log")" ;;
-    dnssd-test | scenario-test) cause="$(_cause_first "$log" '[[:space:]]FAIL([[:space:]]|$)')" ;;
+    dnssd-test) cause="$(_cause_first "$log" '[[:space:]]FAIL([[:space:]]|$)')" ;;
     fuzz) cause="$(_cause_first "$log" '^==[0-9]+==ERROR|^SUMMARY:|deadly signal|^fuzz: |error:')" ;;
     esac
     [[ -n "$cause" ]] || cause="$(_cause_last "$log")"

@@ -8,6 +8,7 @@ as services_cups_add_everywhere does for the bash stages (scripts/lib/cupsd.sh, 
 """
 import os
 import pathlib
+import re
 import subprocess
 import time
 
@@ -46,3 +47,37 @@ def lp(queue, path, title, *options, timeout=COMMAND_LIMIT):
 def queue_jobs(queue, timeout=COMMAND_LIMIT):
     """What ``lpstat -l -o QUEUE`` says of the queue's jobs (their states and CUPS's messages)."""
     return subprocess.run(["lpstat", "-l", "-o", queue], capture_output=True, text=True, timeout=timeout).stdout
+
+
+def private_server():
+    """The private cupsd of this run (CUPS_SERVER); fails when there is none, so that a test never adds queues to
+    the machine's own cupsd."""
+    server = os.environ.get("CUPS_SERVER")
+    assert server and os.environ.get("VP_CUPSD_DIR"), (
+        "no private cupsd (CUPS_SERVER, VP_CUPSD_DIR): run the suite through its stage script, which starts one "
+        "with scripts/lib/services.sh")
+    return server
+
+
+def request_id(lp_output):
+    """The job lp made, from its answer ``request id is QUEUE-N (1 file(s))``; None when it named none."""
+    match = re.search(r"^request id is (\S+) ", lp_output, re.MULTILINE)
+    return match[1] if match else None
+
+
+def lpstat(*arguments, timeout=COMMAND_LIMIT):
+    """What ``lpstat ARGUMENTS`` prints (stdout and stderr), whatever its exit status."""
+    result = subprocess.run(["lpstat", *arguments], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            timeout=timeout)
+    return result.stdout
+
+
+def job_listed(queue, job, which="not-completed"):
+    """Whether ``lpstat -W WHICH -o QUEUE`` (not-completed, completed or all) lists the job (``QUEUE-N``)."""
+    return any(line.split()[:1] == [job] for line in lpstat("-W", which, "-o", queue).splitlines())
+
+
+def alerts(queue):
+    """The printer's reasons CUPS shows for the queue (the ``Alerts:`` line of ``lpstat -l -p QUEUE``), a set."""
+    match = re.search(r"^\s*Alerts:(.*)$", lpstat("-l", "-p", queue), re.MULTILINE)
+    return set(match[1].split()) if match else set()
