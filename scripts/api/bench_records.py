@@ -4,6 +4,8 @@
 Usage: bench_records.py make OUTPUT COUNT         writes COUNT completed job records to OUTPUT/jobs/<id>/job.json,
                                                   in the format of docs/job-record.md (no printing needed)
        bench_records.py list-time BASE RUNS       times GET BASE/api/v1/jobs RUNS times; prints "median_ms count"
+       bench_records.py page-time BASE RUNS       times GET BASE/ (the web page's job list, first page) RUNS times;
+                                                  prints "median_ms"
        bench_records.py restore-time RUNS -- VPRINTER-COMMAND...
                                                   times a start until the earlier jobs are taken over (the first
                                                   answer of GET /api/v1/jobs?state=processing, which waits for
@@ -61,6 +63,16 @@ def list_time(base, runs):
     print("%.2f %d" % (statistics.median(times), count))
 
 
+def page_time(base, runs):
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        with urllib.request.urlopen(base + "/", timeout=300) as response:
+            response.read()
+        times.append((time.perf_counter() - started) * 1000)
+    print("%.2f" % statistics.median(times))
+
+
 def restore_time(runs, command):
     times = []
     for _ in range(runs):
@@ -83,6 +95,8 @@ if __name__ == "__main__":
         make(sys.argv[2], int(sys.argv[3]))
     elif len(sys.argv) == 4 and sys.argv[1] == "list-time":
         list_time(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "page-time":
+        page_time(sys.argv[2], int(sys.argv[3]))
     elif len(sys.argv) > 4 and sys.argv[1] == "restore-time" and sys.argv[3] == "--":
         restore_time(int(sys.argv[2]), sys.argv[4:])
     else:
