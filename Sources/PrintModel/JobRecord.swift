@@ -202,11 +202,20 @@ extension JobRecord {
         try RecordJSONWriter.encode(JSONValueEncoder.encode(self))
     }
 
+    /// One decoder for every record (it is Sendable and keeps no state between calls): start-up reads thousands of
+    /// records on several threads at once.
+    private static let decoder = JSONDecoder()
+
     /// Reads a record from its JSON text; throws when the text is no record of a schema this version reads.
     public static func decode(_ bytes: some Collection<UInt8>) throws(ReadError) -> JobRecord {
+        try decode(bytes as? Data ?? Data(bytes))
+    }
+
+    /// Reads a record from its JSON text as read from `job.json`.
+    public static func decode(_ data: Data) throws(ReadError) -> JobRecord {
         let record: JobRecord
         do {
-            record = try JSONDecoder().decode(JobRecord.self, from: Data(bytes))
+            record = try decoder.decode(JobRecord.self, from: data)
         } catch {
             throw ReadError(description: "not a job record: \(error)")
         }
