@@ -99,11 +99,28 @@ class Printer(server.PrinterProcess):
         are vprinter.ipp.request()'s (version, request_id, target, charset, natural_language). Raises
         vprinter.IPPError for an HTTP status other than 200."""
         uri = uri or self.uri
+        body = self.ipp_request(operation, operation_attributes, job_attributes, groups, uri, user, **request_options)
+        return ipp.send(uri, body, document, headers=self._ipp_headers(auth, headers), context=self.ssl_context)
+
+    def ipp_request(self, operation, operation_attributes=None, job_attributes=None, groups=(), uri=None,
+                    user="pytest", **request_options):
+        """The encoded request (up to end-of-attributes) that ipp() sends with these arguments."""
         first = [] if user is None else [("requesting-user-name", user)]
         attributes = operation_attributes.items() if isinstance(operation_attributes, dict) else (
             operation_attributes or [])
-        body = ipp.request(operation, uri, first + list(attributes), job_attributes, groups, **request_options)
-        return ipp.send(uri, body, document, headers=self._ipp_headers(auth, headers), context=self.ssl_context)
+        return ipp.request(operation, uri or self.uri, first + list(attributes), job_attributes, groups,
+                           **request_options)
+
+    def ipp_exchange(self, operation, operation_attributes=None, job_attributes=None, groups=(), document=b"",
+                     uri=None, user="pytest", auth=None, headers=None, **request_options):
+        """ipp() for a request whose HTTP answer matters (401 without credentials, 426 for credentials in the
+        clear): returns (the vprinter.ipp.HTTPAnswer, its decoded Message, or None when the HTTP status is not
+        200). ``uri`` may name the printer with another scheme (ipp:// on a --tls printer's port)."""
+        uri = uri or self.uri
+        body = self.ipp_request(operation, operation_attributes, job_attributes, groups, uri, user, **request_options)
+        answer = ipp.exchange(uri, body + bytes(document), headers=self._ipp_headers(auth, headers),
+                              context=self.ssl_context)
+        return answer, ipp.decode_message(answer.body) if answer.status == 200 else None
 
     def _ipp_headers(self, auth, headers):
         fields = {"User-Agent": calls.USER_AGENT}
