@@ -83,7 +83,7 @@ class Printer(server.PrinterProcess):
 
     def http(self, method, path, body=None, headers=None, auth=None, timeout=calls.CALL_LIMIT):
         """An HTTP call to this process (``path`` from the root, query included); its Answer for any status."""
-        return calls.call(method, self.base_url + path, body, headers, auth or self.auth, timeout)
+        return calls.call(method, self.base_url + path, body, headers, auth or self.auth, timeout, self.ssl_context)
 
     def checked(self, method, path, status=200, body=None, headers=None, content_type=calls.JSON, auth=None):
         """An API call checked against docs/openapi.json (see openapi.checked); the decoded JSON, or the bytes."""
