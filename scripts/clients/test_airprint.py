@@ -12,8 +12,7 @@ A profile without image/urf is not an AirPrint printer: it must not be advertise
 """
 import pytest
 
-from conftest import PROFILES, closest_resolution, printed, record
-import ipp_wire
+from conftest import PROFILES, closest_resolution, get_printer_attributes, printed, record
 
 CLIENT = "iOS/macOS AirPrint"
 
@@ -22,8 +21,8 @@ CLIENT = "iOS/macOS AirPrint"
 def test_airprint_lists_and_prints(profile, fleet, browse, documents):
     printer = fleet[profile]
     txt = browse.found(printer).txt
-    response, attributes = ipp_wire.get_printer_attributes(printer.uri, ["all", "media-col-database"])
-    assert response["status"] == 0
+    answer, attributes = get_printer_attributes(printer.uri, ["all", "media-col-database"])
+    assert answer.status == 0
     formats = attributes["document-format-supported"]
     listed = browse.in_subtype(printer.service, "_universal")
     if "image/urf" not in formats:

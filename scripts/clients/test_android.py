@@ -18,9 +18,9 @@ Rules, read from msft-mirror-aosp/platform.packages.services.BuiltInPrintService
   sides, print-color-mode, and with IPP/2.0 a media-col of media-type (stationery) and media-size.
 """
 import pytest
+from vprinter.ipp import INTEGER, KEYWORD, NAME, RESOLUTION, TEXT, Value
 
-import ipp_wire
-from conftest import PROFILES, closest_resolution, ipv4_address, media_size_of, printed, record
+from conftest import PROFILES, closest_resolution, get_printer_attributes, ipv4_address, media_size_of, printed, record
 
 CLIENT = "Android"
 
@@ -40,8 +40,8 @@ CAPABILITY_ATTRIBUTES = [
 def probe_version(uri):
     """determine_ipp_version: the first of 1.1, 1.0, 2.0 that answers, then the best version listed."""
     for version in ((1, 1), (1, 0), (2, 0)):
-        response, attributes = ipp_wire.get_printer_attributes(uri, ["ipp-versions-supported"], version=version)
-        if response["status"] in (0, 1) and "ipp-versions-supported" in attributes:
+        answer, attributes = get_printer_attributes(uri, ["ipp-versions-supported"], version=version)
+        if answer.status in (0, 1) and "ipp-versions-supported" in attributes:
             listed = attributes["ipp-versions-supported"]
             for best, wire in (("2.0", (2, 0)), ("1.1", (1, 1)), ("1.0", (1, 0))):
                 if best in listed:
@@ -63,8 +63,8 @@ def test_android_lists_and_prints(profile, fleet, browse, documents):
     assert uri.rsplit(":", 1)[1] == printer.uri.rsplit(":", 1)[1], (uri, printer.uri)
 
     version = probe_version(uri)
-    response, caps = ipp_wire.get_printer_attributes(uri, CAPABILITY_ATTRIBUTES, version=version)
-    assert response["status"] in (0, 1), f"capabilities request answered 0x{response['status']:04x}"
+    answer, caps = get_printer_attributes(uri, CAPABILITY_ATTRIBUTES, version=version)
+    assert answer.status in (0, 1), f"capabilities request answered 0x{answer.status:04x}"
     assert caps.get("printer-make-and-model"), "no printer-make-and-model"
 
     # parse_printerUris: one URI without security and with no or requesting-user-name authentication.
@@ -108,29 +108,28 @@ def test_android_lists_and_prints(profile, fleet, browse, documents):
     document = documents.get(kind, dpi=dpi, color=color, strip=caps.get("pclm-strip-height-preferred", [16])[0])
 
     details = caps.get("document-format-details-supported", [])
-    detail_members = [(name, tag, value) for name, tag, value in (
-        ("document-source-application-name", ipp_wire.NAME, "com.android.bips"),
-        ("document-source-application-version", ipp_wire.TEXT, "1.0"),
-        ("document-source-os-name", ipp_wire.NAME, "Android"),
-        ("document-source-os-version", ipp_wire.TEXT, "34")) if name in details]
-    operation = [("document-format-details", ipp_wire.BEGIN_COLLECTION, ipp_wire.Collection(*detail_members))] \
-        if detail_members else []
+    detail_members = {name: value for name, value in (
+        ("document-source-application-name", Value(NAME, "com.android.bips")),
+        ("document-source-application-version", Value(TEXT, "1.0")),
+        ("document-source-os-name", Value(NAME, "Android")),
+        ("document-source-os-version", Value(TEXT, "34"))) if name in details}
+    # A dict is a collection (begCollection), its members in order.
+    operation = [("document-format-details", detail_members)] if detail_members else []
     job = []
     if kind == "pdf" and caps.get("copies-supported"):
-        job.append(("copies", ipp_wire.INTEGER, 1))
+        job.append(("copies", Value(INTEGER, 1)))
     job += [
-        ("printer-resolution", ipp_wire.RESOLUTION, (dpi, dpi)),
-        ("sides", ipp_wire.KEYWORD, "one-sided"),
-        ("print-color-mode", ipp_wire.KEYWORD, "color" if color else "monochrome"),
+        ("printer-resolution", Value(RESOLUTION, (dpi, dpi))),
+        ("sides", Value(KEYWORD, "one-sided")),
+        ("print-color-mode", Value(KEYWORD, "color" if color else "monochrome")),
     ]
     if version == (2, 0):
         width, height = media_size_of(caps)
-        job.append(("media-col", ipp_wire.BEGIN_COLLECTION, ipp_wire.Collection(
-            ("media-type", ipp_wire.KEYWORD, "stationery"),
-            ("media-size", ipp_wire.BEGIN_COLLECTION, ipp_wire.Collection(
-                ("x-dimension", ipp_wire.INTEGER, width), ("y-dimension", ipp_wire.INTEGER, height))))))
+        job.append(("media-col", {
+            "media-type": Value(KEYWORD, "stationery"),
+            "media-size": {"x-dimension": Value(INTEGER, width), "y-dimension": Value(INTEGER, height)}}))
     else:
-        job.append(("media", ipp_wire.KEYWORD, caps["media-default"][0]))
+        job.append(("media", Value(KEYWORD, caps["media-default"][0])))
     job_record = printed(printer, document, document_format, operation=operation, job=job, version=version,
                          name="android test")
     record(CLIENT, profile, f"lists, prints {kind.upper()} ({len(job_record['impressions'])} side)")

@@ -12,8 +12,7 @@ printing/backend/cups_jobs.cc):
 """
 import pytest
 
-import ipp_wire
-from conftest import PROFILES, closest_resolution, printed, record
+from conftest import PROFILES, closest_resolution, get_printer_attributes, printed, record
 
 CLIENT = "ChromeOS"
 
@@ -25,11 +24,11 @@ def test_chromeos_sets_up_and_prints(profile, fleet, browse, documents):
     assert service.name and service.address and service.port != 0, "no name, address or port"
     product = service.txt.get("product", "")
     assert product.startswith("(") and product.endswith(")") and len(product) > 2, f"product {product!r}"
-    response, attributes = ipp_wire.get_printer_attributes(
+    answer, attributes = get_printer_attributes(
         printer.uri, ["printer-make-and-model", "ipp-versions-supported", "ipp-features-supported",
                       "document-format-supported", "printer-state", "printer-state-reasons",
                       "printer-state-message", "pwg-raster-document-resolution-supported"])
-    assert response["status"] in (0, 1)
+    assert answer.status in (0, 1)
     assert attributes.get("printer-make-and-model", [""])[0], "no printer-make-and-model: the query fails"
     formats = attributes.get("document-format-supported", [])
     versions = attributes.get("ipp-versions-supported", ["1.0"])

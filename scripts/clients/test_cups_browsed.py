@@ -13,12 +13,11 @@ import os
 import re
 import signal
 import subprocess
-import tempfile
-import time
 
 import pytest
+from vptest import artifacts, cups, waiting
 
-from conftest import ARTIFACTS, CUPS_BROWSED_PROFILE, WAIT_LIMIT, record
+from conftest import CUPS_BROWSED_PROFILE, WAIT_LIMIT, record
 
 CLIENT = "cups-browsed"
 
@@ -40,57 +39,49 @@ def queue_for(service):
 
 @pytest.mark.skipif(not os.environ.get("CUPS_SERVER"), reason="needs the private cupsd (scripts/client-test)")
 @pytest.mark.parametrize("profile", [CUPS_BROWSED_PROFILE])
-def test_cups_browsed_creates_a_queue_and_prints_through_it(profile, fleet, documents):
+def test_cups_browsed_creates_a_queue_and_prints_through_it(profile, fleet, documents, tmp_path):
     printer = fleet[profile]
-    folder = tempfile.mkdtemp(prefix="vprinter-cups-browsed-")
-    config = os.path.join(folder, "cups-browsed.conf")
-    with open(config, "w") as file:
-        file.write(f"""BrowseRemoteProtocols dnssd
+    config = tmp_path / "cups-browsed.conf"
+    config.write_text(f"""BrowseRemoteProtocols dnssd
 BrowseLocalProtocols none
 CreateIPPPrinterQueues All
 CreateRemoteCUPSPrinterQueues No
 LocalQueueNamingIPPPrinter DNS-SD
 KeepGeneratedQueuesOnShutdown No
-CacheDir {folder}
+CacheDir {tmp_path}
 BrowseFilter ServiceName ^{printer.service}$
 """)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = open(ARTIFACTS / "cups-browsed.log", "wb")
-    daemon = subprocess.Popen(["cups-browsed", "-c", config, "--debug"], stdout=log, stderr=subprocess.STDOUT,
+    log_path = artifacts.folder() / "cups-browsed.log"
+    log = open(log_path, "wb")
+    daemon = subprocess.Popen(["cups-browsed", "-c", str(config), "--debug"], stdout=log, stderr=subprocess.STDOUT,
                               env=dict(os.environ))
     queue = None
     try:
+        def made():
+            assert daemon.poll() is None, f"cups-browsed exited with {daemon.returncode} (see cups-browsed.log)"
+            return queue_for(printer.service)
+
         # cups-browsed resolves every printer on the link before its BrowseFilter drops the others (other tests may
         # advertise hundreds on loopback), so its queue may take a while.
-        deadline = time.monotonic() + 2 * WAIT_LIMIT
-        while queue is None:
-            assert daemon.poll() is None, f"cups-browsed exited with {daemon.returncode} (see cups-browsed.log)"
-            assert time.monotonic() < deadline, "cups-browsed made no queue for the printer within the time limit"
-            time.sleep(0.5)
-            queue = queue_for(printer.service)
+        queue = waiting.wait_for(made, "cups-browsed to make a queue for the printer", 2 * WAIT_LIMIT, interval=0.5)
         accepting = subprocess.run(["lpstat", "-a", queue], capture_output=True, text=True, timeout=WAIT_LIMIT)
         assert "accepting" in accepting.stdout, accepting.stdout + accepting.stderr
-        before = {job["job-id"] for job in printer.api("/api/v1/jobs")}
+        before = {job["job-id"] for job in printer.jobs()}
         title = f"cups-browsed test {os.getpid()}"
-        subprocess.run(["lp", "-d", queue, "-t", title, documents.get("pdf")], check=True, capture_output=True,
-                       timeout=WAIT_LIMIT)
-        deadline = time.monotonic() + 2 * WAIT_LIMIT
-        while True:
-            jobs = [job for job in printer.api("/api/v1/jobs") if job["job-id"] not in before]
-            ended = [job for job in jobs if job["job-state"] in ("completed", "aborted", "canceled")]
-            if ended:
-                break
-            assert time.monotonic() < deadline, (
-                "no job reached vprinter through cups-browsed's queue: "
-                + subprocess.run(["lpstat", "-l", "-o", queue], capture_output=True, text=True).stdout)
-            time.sleep(0.5)
-        job = ended[0]
+        cups.lp(queue, documents.get("pdf"), title, timeout=WAIT_LIMIT)
+
+        def ended():
+            return [job for job in printer.jobs() if job["job-id"] not in before
+                    and job["job-state"] in ("completed", "aborted", "canceled")]
+
+        jobs = waiting.wait_until(ended, 2 * WAIT_LIMIT, interval=0.5)
+        assert jobs, "no job reached vprinter through cups-browsed's queue: " + cups.queue_jobs(queue)
+        job = jobs[0]
         assert job["job-state"] == "completed", f"{job['job-state']}: {job.get('job-state-message')}"
         assert job["impressions"], "the job printed through cups-browsed's queue rendered no side"
         assert job["job-name"] == title, job["job-name"]
         log.flush()
-        seen = (ARTIFACTS / "cups-browsed.log").read_text(errors="replace")
-        interfaces = set(re.findall(r"on interface '([^']+)'", seen))
+        interfaces = set(re.findall(r"on interface '([^']+)'", log_path.read_text(errors="replace")))
         assert interfaces == {"lo"}, f"cups-browsed saw services on {sorted(interfaces)}, not on loopback alone"
         record(CLIENT, profile, f"made queue {queue} by itself; job {job['job-id']} "
                f"{job['documents'][0]['document-format']} rendered ({len(job['impressions'])} side)")
@@ -102,4 +93,4 @@ BrowseFilter ServiceName ^{printer.service}$
             daemon.kill()
         log.close()
         if queue and queue_for(printer.service):
-            subprocess.run(["lpadmin", "-x", queue], capture_output=True, timeout=WAIT_LIMIT)
+            cups.remove_queue(queue, timeout=WAIT_LIMIT)

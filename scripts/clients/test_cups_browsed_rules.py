@@ -16,8 +16,9 @@ libcupsfilters' cfGetPrinterAttributes5 in OpenPrinting/libcupsfilters cupsfilte
 """
 import pytest
 
-import ipp_wire
-from conftest import PROFILES, record
+from vprinter import ipp
+
+from conftest import PROFILES, get_printer_attributes, record
 
 CLIENT = "cups-browsed rules"
 
@@ -40,10 +41,9 @@ def test_cups_browsed_would_make_a_queue(profile, fleet, browse):
     pdl = txt.get("pdl", "")
     driverless = [f for f in DRIVERLESS if f.lower() in pdl.lower().split(",")]
     for version in ((2, 0), (1, 1)):
-        response, attributes = ipp_wire.get_printer_attributes(
-            printer.uri, ["all", "media-col-database"], version=version)
-        assert response["status"] not in (0x0400, 0x0503), f"IPP/{version}: 0x{response['status']:04x}"
-        operation = ipp_wire.group(response, ipp_wire.OPERATION)
+        answer, attributes = get_printer_attributes(printer.uri, ["all", "media-col-database"], version=version)
+        assert answer.status not in (0x0400, 0x0503), f"IPP/{version}: 0x{answer.status:04x}"
+        operation = answer.group(ipp.OPERATION_ATTRIBUTES)
         for name in ("attributes-charset", "attributes-natural-language"):
             assert name in operation, f"IPP/{version}: {name} missing in the answer"
         missing = [name for name in REQUIRED if name not in attributes]

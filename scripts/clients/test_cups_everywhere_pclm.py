@@ -3,17 +3,11 @@ printer's attributes, and CUPS turns a PDF into a format the printer lists (PCLm
 PDF) itself. The queue lives in the test's private cupsd (CUPS_SERVER).
 """
 import os
-import pathlib
-import subprocess
-import sys
-import time
 
 import pytest
+from vptest import cups, waiting
 
 from conftest import PROFILES, WAIT_LIMIT, record
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "lib"))
-from cups_queue import add_everywhere_queue  # noqa: E402
 
 CLIENT = "CUPS everywhere"
 PCLM_PROFILES = [profile for profile in PROFILES if profile == "mopria-pclm"]
@@ -24,20 +18,17 @@ PCLM_PROFILES = [profile for profile in PROFILES if profile == "mopria-pclm"]
 def test_lpadmin_everywhere_prints_to_the_pclm_profile(profile, fleet, documents):
     printer = fleet[profile]
     queue = f"vp_everywhere_{os.getpid()}"
-    add_everywhere_queue(queue, printer.uri, WAIT_LIMIT)
+    cups.add_everywhere_queue(queue, printer.uri, WAIT_LIMIT)
     try:
         title = f"everywhere pclm {os.getpid()}"
-        subprocess.run(["lp", "-d", queue, "-t", title, documents.get("pdf")], check=True, capture_output=True,
-                       timeout=WAIT_LIMIT)
-        deadline = time.monotonic() + 2 * WAIT_LIMIT
-        while True:
-            jobs = [job for job in printer.api("/api/v1/jobs") if job.get("job-name") == title
+        cups.lp(queue, documents.get("pdf"), title, timeout=WAIT_LIMIT)
+
+        def ended():
+            return [job for job in printer.jobs() if job.get("job-name") == title
                     and job["job-state"] in ("completed", "aborted", "canceled")]
-            if jobs:
-                break
-            assert time.monotonic() < deadline, "no job from CUPS ended: " + subprocess.run(
-                ["lpstat", "-l", "-o", queue], capture_output=True, text=True).stdout
-            time.sleep(0.5)
+
+        jobs = waiting.wait_until(ended, 2 * WAIT_LIMIT, interval=0.5)
+        assert jobs, "no job from CUPS ended: " + cups.queue_jobs(queue)
         job = jobs[0]
         assert job["job-state"] == "completed", f"{job['job-state']}: {job.get('job-state-message')}"
         detected = job["documents"][0]["document-format-detected"]
@@ -45,4 +36,4 @@ def test_lpadmin_everywhere_prints_to_the_pclm_profile(profile, fleet, documents
         assert job["impressions"], "no rendered side"
         record(CLIENT, profile, f"lpadmin -m everywhere; CUPS sent {detected}, rendered")
     finally:
-        subprocess.run(["lpadmin", "-x", queue], capture_output=True, timeout=WAIT_LIMIT)
+        cups.remove_queue(queue, timeout=WAIT_LIMIT)

@@ -4,18 +4,15 @@ labelled PCLm; and PCLm sent as application/octet-stream, which the printer must
 """
 import pytest
 
-import ipp_wire
-from conftest import PROFILES, closest_resolution, print_job, printed, record
+from conftest import PROFILES, WAIT_LIMIT, closest_resolution, get_printer_attributes, print_job, printed, record
 
 CLIENT = "PCLm documents"
-
-
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_pclm_documents(profile, fleet, documents, tmp_path):
     printer = fleet[profile]
-    _, attributes = ipp_wire.get_printer_attributes(printer.uri, ["all"])
+    _, attributes = get_printer_attributes(printer.uri, ["all"])
     if "application/PCLm" not in attributes["document-format-supported"]:
         assert not any(name.startswith("pclm-") for name in attributes), "pclm-* on a printer without PCLm"
         record(CLIENT, profile, "no PCLm (no pclm-* attributes)")
@@ -39,7 +36,7 @@ def test_pclm_documents(profile, fleet, documents, tmp_path):
     for path, expected in ((cut, "ends inside"), (plain, "%PCLm 1.0")):
         status, job_id, _ = print_job(printer, str(path), "application/PCLm", name="bad pclm")
         assert status in (0, 1) and job_id
-        ended = printer.wait_job(job_id)
+        ended = printer.wait_for_job(job_id, timeout=WAIT_LIMIT)
         assert ended["job-state"] == "aborted", f"{path}: {ended['job-state']}"
         assert "document-format-error" in ended["job-state-reasons"], ended["job-state-reasons"]
         assert expected in ended["job-state-message"], ended["job-state-message"]

@@ -10,8 +10,7 @@ import asyncio
 import pytest
 from pyipp import IPP
 
-import ipp_wire
-from conftest import PROFILES, record
+from conftest import PROFILES, get_printer_attributes, record
 
 CLIENT = "pyipp"
 
@@ -25,7 +24,7 @@ async def read(uri):
 def test_pyipp_reads_name_state_and_markers(profile, fleet, browse):
     printer = fleet[profile]
     state = asyncio.run(read(printer.uri))
-    _, attributes = ipp_wire.get_printer_attributes(printer.uri, ["all"])
+    _, attributes = get_printer_attributes(printer.uri, ["all"])
     device_id = dict(field.split(":", 1) for field in attributes["printer-device-id"][0].rstrip(";").split(";"))
     assert state.info.name == attributes["printer-make-and-model"][0]
     assert state.info.printer_name == attributes["printer-name"][0]

@@ -13,16 +13,13 @@ where a rule is a fact observed on real Windows machines it says so:
 - media-source-supported without digits-only keywords (observed: the add-printer dialog hangs on one);
 - documents as PDF, else PCLm, else PWG raster; a printer with none of them cannot be driven by the class driver.
 """
-import os
 import re
-import shutil
-import subprocess
-import tempfile
 
 import pytest
+from vprinter import ipp
+from vprinter.ipp import KEYWORD, MIME_TYPE, RESOLUTION, Value
 
-import ipp_wire
-from conftest import PROFILES, WAIT_LIMIT, closest_resolution, printed, record
+from conftest import PROFILES, USER, closest_resolution, get_printer_attributes, printed, record
 
 CLIENT = "Windows/Mopria"
 
@@ -39,30 +36,20 @@ def device_id_fields(device_id):
     return fields
 
 
-def uuid_after_restart(vprinter, profile, name):
+def uuid_after_restart(start_printer, profile, name):
     """printer-uuid of a second, short-lived printer with the same profile and name (not advertised)."""
-    folder = tempfile.mkdtemp(prefix="vprinter-uuid-")
-    process = subprocess.Popen([vprinter, "--profile", profile, "--name", name, "--port", "0", "--no-dnssd",
-                                "--output-dir", folder], stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, text=True)
-    try:
-        uri = process.stdout.readline().strip()
-        assert uri.startswith("ipp://"), "a second printer with the same name did not start"
-        port = re.match(r"ipp://[^/]*:(\d+)/", uri).group(1)
-        _, attributes = ipp_wire.get_printer_attributes(f"ipp://127.0.0.1:{port}/ipp/print", ["printer-uuid"])
-        return attributes["printer-uuid"][0]
-    finally:
-        process.terminate()
-        process.wait(timeout=WAIT_LIMIT)
-        shutil.rmtree(folder, ignore_errors=True)
+    second = start_printer(profile=profile, name=name)
+    _, attributes = get_printer_attributes(f"ipp://127.0.0.1:{second.port}/ipp/print", ["printer-uuid"])
+    second.stop()
+    return attributes["printer-uuid"][0]
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_windows_adds_and_prints(profile, fleet, browse, documents):
+def test_windows_adds_and_prints(profile, fleet, browse, documents, start_printer):
     printer = fleet[profile]
     txt = browse.found(printer).txt
-    response, attributes = ipp_wire.get_printer_attributes(printer.uri, ["all", "media-col-database"])
-    assert response["status"] == 0, f"Get-Printer-Attributes answered 0x{response['status']:04x}"
+    answer, attributes = get_printer_attributes(printer.uri, ["all", "media-col-database"])
+    assert answer.status == 0, f"Get-Printer-Attributes answered 0x{answer.status:04x}"
 
     fields = device_id_fields(attributes["printer-device-id"][0])
     for key in ("MFG", "MDL", "CMD"):
@@ -84,7 +71,7 @@ def test_windows_adds_and_prints(profile, fleet, browse, documents):
     uuid = attributes["printer-uuid"][0]
     assert re.fullmatch(r"urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", uuid), uuid
     assert txt.get("uuid") == uuid[len("urn:uuid:"):], "TXT UUID differs from printer-uuid"
-    assert uuid_after_restart(os.environ["VPRINTER"], profile, printer.service) == uuid, "printer-uuid not stable"
+    assert uuid_after_restart(start_printer, profile, printer.service) == uuid, "printer-uuid not stable"
 
     if not mopria:
         record(CLIENT, profile, "found; not printable by the class driver (no PDF, PCLm or PWG), as for a real one")
@@ -98,10 +85,10 @@ def test_windows_adds_and_prints(profile, fleet, browse, documents):
     dpi = closest_resolution(attributes.get("printer-resolution-supported", []), 600)
     color = "color" in attributes.get("print-color-mode-supported", [])
     document = documents.get(kind, dpi=dpi, color=color)
-    validate = ipp_wire.post(printer.uri, ipp_wire.request(
-        ipp_wire.VALIDATE_JOB, printer.uri, [("document-format", ipp_wire.MIME, document_format)]))
-    assert validate["status"] in (0, 1), f"Validate-Job answered 0x{validate['status']:04x}"
-    job = [("media", ipp_wire.KEYWORD, attributes["media-default"][0]),
-           ("printer-resolution", ipp_wire.RESOLUTION, (dpi, dpi))]
+    validate = ipp.send(printer.uri, ipp.request(
+        ipp.VALIDATE_JOB, printer.uri, [USER, ("document-format", Value(MIME_TYPE, document_format))]))
+    assert validate.status in (0, 1), f"Validate-Job answered 0x{validate.status:04x}"
+    job = [("media", Value(KEYWORD, attributes["media-default"][0])),
+           ("printer-resolution", Value(RESOLUTION, (dpi, dpi)))]
     printed(printer, document, document_format, job=job, name="windows test")
     record(CLIENT, profile, f"adds, prints {kind.upper()}")

@@ -78,12 +78,24 @@ def call(method, url, body=None, headers=None, auth=None, timeout=CALL_LIMIT, co
         connection.close()
 
 
+def connect(authority, tls=False, timeout=CALL_LIMIT):
+    """A socket connected to ``host:port``, TLS from the first byte with ``tls`` (vprinter's certificate
+    accepted): for exchanges no HTTP library makes (a handshake cut short, an Upgrade by hand)."""
+    host, port = authority.rsplit(":", 1)
+    plain = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
+    if not tls:
+        return plain
+    try:
+        return tls_context().wrap_socket(plain)
+    except BaseException:
+        plain.close()
+        raise
+
+
 def raw_exchange(authority, data, tls=False, timeout=5):
     """Sends raw bytes on a new connection to ``host:port`` (TLS from the first byte with ``tls``); returns all
     that came back until the server closed the connection (b"" when it closed without a word)."""
-    host, port = authority.rsplit(":", 1)
-    with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout) as plain:
-        connection = tls_context().wrap_socket(plain) if tls else plain
+    with connect(authority, tls, timeout) as connection:
         connection.sendall(data)
         received = b""
         while True:

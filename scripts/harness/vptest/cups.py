@@ -1,6 +1,6 @@
 """CUPS as the tests use it: driverless queues made as a user makes them (``lpadmin -m everywhere``), printing
 with ``lp`` and reading the queue with ``lpstat``, all in the test's private cupsd (CUPS_SERVER, VP_CUPSD_DIR from
-scripts/lib/cupsd.sh). Standard library only (scripts/lib/cups_queue.py uses it without the vprinter package).
+scripts/lib/cupsd.sh). Standard library only.
 
 CUPS 2.4.2 loads a new queue's PPD once more from its main loop shortly after lpadmin returns; a job created before
 that load is aborted ("Unable to convert file 0 to printable format"). add_everywhere_queue returns after the load,

@@ -21,7 +21,19 @@ def start_printer(request):
     or not cleanly fails the test, the job records in their output folders are checked against
     docs/job-record.schema.json, and the work folders the fixture made are removed.
     """
-    started = request.node.__dict__.setdefault("_vprinter_processes", [])
+    yield from _printers(request.node.__dict__.setdefault("_vprinter_processes", []))
+
+
+@pytest.fixture(scope="session")
+def start_session_printer():
+    """start_printer for printers that the tests of a whole session share (one printer per profile that every
+    test talks to): stopped, checked and removed the same way, when the session ends."""
+    yield from _printers([])
+
+
+def _printers(started):
+    """Yields a starter that adds the printers it starts to ``started``; then stops them, checks their job
+    records, removes the work folders it made, and fails when a printer had exited by itself."""
 
     def starter(*arguments, **options):
         return start(*arguments, started=started, **options)

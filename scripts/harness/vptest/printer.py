@@ -83,7 +83,7 @@ class Printer(server.PrinterProcess):
 
     def http(self, method, path, body=None, headers=None, auth=None, timeout=calls.CALL_LIMIT):
         """An HTTP call to this process (``path`` from the root, query included); its Answer for any status."""
-        return calls.call(method, self.base_url + path, body, headers, auth or self.auth, timeout)
+        return calls.call(method, self.base_url + path, body, headers, auth or self.auth, timeout, self.ssl_context)
 
     def checked(self, method, path, status=200, body=None, headers=None, content_type=calls.JSON, auth=None):
         """An API call checked against docs/openapi.json (see openapi.checked); the decoded JSON, or the bytes."""
@@ -99,14 +99,30 @@ class Printer(server.PrinterProcess):
         already encoded); ``request_options`` are vprinter.ipp.request()'s (version, request_id, target, charset,
         natural_language). Raises vprinter.IPPError for an HTTP status other than 200."""
         uri = uri or self.uri
+        body = self.ipp_request(operation, operation_attributes, job_attributes, groups, uri, user, **request_options)
+        return ipp.send(uri, body, document, headers=self._ipp_headers(auth, headers), context=self.ssl_context)
+
+    def ipp_request(self, operation, operation_attributes=None, job_attributes=None, groups=(), uri=None,
+                    user="pytest", **request_options):
+        """The encoded request (up to end-of-attributes) that ipp() sends with these arguments."""
         attributes = operation_attributes or []
         if isinstance(attributes, (bytes, bytearray)):
             attributes = (b"" if user is None else ipp.attribute("requesting-user-name", user)) + attributes
         else:
             pairs = attributes.items() if isinstance(attributes, dict) else attributes
             attributes = ([] if user is None else [("requesting-user-name", user)]) + list(pairs)
-        body = ipp.request(operation, uri, attributes, job_attributes, groups, **request_options)
-        return ipp.send(uri, body, document, headers=self._ipp_headers(auth, headers), context=self.ssl_context)
+        return ipp.request(operation, uri or self.uri, attributes, job_attributes, groups, **request_options)
+
+    def ipp_exchange(self, operation, operation_attributes=None, job_attributes=None, groups=(), document=b"",
+                     uri=None, user="pytest", auth=None, headers=None, **request_options):
+        """ipp() for a request whose HTTP answer matters (401 without credentials, 426 for credentials in the
+        clear): returns (the vprinter.ipp.HTTPAnswer, its decoded Message, or None when the HTTP status is not
+        200). ``uri`` may name the printer with another scheme (ipp:// on a --tls printer's port)."""
+        uri = uri or self.uri
+        body = self.ipp_request(operation, operation_attributes, job_attributes, groups, uri, user, **request_options)
+        answer = ipp.exchange(uri, body + bytes(document), headers=self._ipp_headers(auth, headers),
+                              context=self.ssl_context)
+        return answer, ipp.decode_message(answer.body) if answer.status == 200 else None
 
     def _ipp_headers(self, auth, headers):
         fields = {"User-Agent": calls.USER_AGENT}
