@@ -9,8 +9,9 @@
 #
 # A stage takes --binary PATH (the vprinter to test) and, after --, arguments for pytest (-k NAME, a test file).
 # It exports VPRINTER (the binary), VP_ARTIFACTS (default artifacts/ in the checkout) and VP_SUITE (the artifacts
-# folder's name), and runs in the checkout (vprinter finds ./profiles there). stage_require_commands fails it early
-# when a tool of its tests is missing; stage_avahi gives its tests the loopback Avahi daemon.
+# folder's name), and runs in the checkout (vprinter finds ./profiles there). stage_require_commands and
+# stage_require_modules fail it early when a tool or Python module of its tests is missing; stage_avahi gives its
+# tests the loopback Avahi daemon.
 # shellcheck shell=bash
 
 STAGE_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -60,6 +61,16 @@ stage_require_commands() {
     for command in "$@"; do
         command -v "$command" >/dev/null ||
             { echo "$STAGE_NAME: FAIL: $command is missing (scripts/setup installs it)"; exit 1; }
+    done
+}
+
+# stage_require_modules MODULE...: ends the stage with FAIL when a Python module the tests import is missing from
+# VP_PYTHON's environment (scripts/setup installs Debian's python3-MODULE).
+stage_require_modules() {
+    local module
+    for module in "$@"; do
+        "$VP_PYTHON" -c "import $module" 2>/dev/null ||
+            { echo "$STAGE_NAME: FAIL: Python's $module is missing (scripts/setup installs it)"; exit 1; }
     done
 }
 
