@@ -1,26 +1,28 @@
 """Fixtures of the container image tests (scripts/container-test builds the image and sets the environment):
-containers of the image started with podman, each removed after its test (its log kept in the artifacts).
+containers of the image started with podman, each removed after its test (its log kept in the artifacts,
+$VP_ARTIFACTS/container/). The rest comes from the harness (scripts/harness/vptest) and the vprinter package.
 
 Environment: VP_IMAGE (the image), VP_PODMAN (the podman command with the flags this machine needs),
-VP_PODMAN_RUN_FLAGS (ulimits), VP_CONTAINER_ARTIFACTS, VP_CONTAINER_KEEP (keep failed tests' containers).
+VP_PODMAN_RUN_FLAGS (ulimits), VP_CONTAINER_KEEP (keep failed tests' containers).
 """
 import os
 import shlex
-import socket
 import subprocess
-import time
 import uuid
 
 import pytest
-
 import vprinter
+
+from vptest import artifacts
+from vptest.names import free_port
+from vptest.waiting import wait_until
 
 IMAGE = os.environ.get("VP_IMAGE", "localhost/vprinter:test")
 PODMAN = shlex.split(os.environ.get("VP_PODMAN", "podman"))
 RUN_FLAGS = shlex.split(os.environ.get("VP_PODMAN_RUN_FLAGS", ""))
-ARTIFACTS = os.environ.get("VP_CONTAINER_ARTIFACTS", "artifacts/container")
-# Seconds a container may take to answer /readyz.
+# Seconds a container may take to answer /readyz, and how often it is asked.
 READY_TIMEOUT = 60
+READY_INTERVAL = 0.2
 # The image's user (Containerfile).
 IMAGE_UID = 10001
 
@@ -32,12 +34,6 @@ def podman(*arguments, check=True, timeout=120):
         raise AssertionError("podman %s: status %d: %s" % (" ".join(arguments), done.returncode,
                                                            done.stderr.strip()[-2000:]))
     return done
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Container:
@@ -54,19 +50,13 @@ class Container:
         return done.stdout + done.stderr
 
     def wait_ready(self):
-        deadline = time.monotonic() + READY_TIMEOUT
-        while time.monotonic() < deadline:
-            state = podman("inspect", "--format", "{{.State.Running}}", self.name, check=False).stdout.strip()
-            if state == "false":
+        def ready():
+            if podman("inspect", "--format", "{{.State.Running}}", self.name, check=False).stdout.strip() == "false":
                 raise AssertionError("container %s exited:\n%s" % (self.name, self.logs()))
-            try:
-                ready, _ = self.client.readyz()
-                if ready:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise AssertionError("container %s was not ready within %d s:\n%s" % (self.name, READY_TIMEOUT, self.logs()))
+            return self.client.readyz()[0]
+        if not wait_until(ready, READY_TIMEOUT, READY_INTERVAL, ignore=(OSError,)):
+            raise AssertionError("container %s was not ready within %d s:\n%s" % (self.name, READY_TIMEOUT,
+                                                                                   self.logs()))
 
 
 @pytest.fixture
@@ -83,12 +73,11 @@ def start_container(request, tmp_path):
         os.chown(output, uid, uid)
         arguments = ["run", "-d", "--name", name, *RUN_FLAGS, "-v", "%s:/output" % output]
         environment = dict(env or {})
+        port = free_port()
         if host_network:
-            port = free_port()
             arguments += ["--network", "host"]
             environment["VPRINTER_PORT"] = str(port)
         else:
-            port = free_port()
             arguments += ["-p", "127.0.0.1:%d:8631" % port]
         for key, value in environment.items():
             arguments += ["-e", "%s=%s" % (key, value)]
@@ -103,10 +92,8 @@ def start_container(request, tmp_path):
 
     yield start
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
-    os.makedirs(ARTIFACTS, exist_ok=True)
     for container in started:
-        with open(os.path.join(ARTIFACTS, "%s-%s.log" % (request.node.name, container.name)), "w") as log:
-            log.write(container.logs())
+        artifacts.write("%s-%s.log" % (request.node.name, container.name), container.logs())
         if failed and os.environ.get("VP_CONTAINER_KEEP"):
             continue
         podman("rm", "-f", "-t", "5", container.name, check=False)
@@ -114,6 +101,7 @@ def start_container(request, tmp_path):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
+    """Keeps each phase's report on the test (``rep_call``): start_container keeps a failed test's containers."""
     outcome = yield
     report = outcome.get_result()
     setattr(item, "rep_" + report.when, report)

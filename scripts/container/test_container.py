@@ -6,11 +6,12 @@ import os
 import struct
 import subprocess
 import sys
-import time
 
 from vprinter import documents
 
 from conftest import IMAGE, IMAGE_UID, RUN_FLAGS, podman
+from vptest import avahi
+from vptest.waiting import wait_until
 
 # ipptool's Print-Job test, with the ticket this test checks in the record.
 PRINT_TEST = """{
@@ -31,8 +32,9 @@ PRINT_TEST = """{
     EXPECT job-id
 }
 """
-# Seconds avahi-browse gets to find a service.
+# Seconds avahi-browse gets to find a service, or to see it go, and how often it looks.
 BROWSE_TIMEOUT = 15
+BROWSE_INTERVAL = 0.5
 
 
 def image_config():
@@ -173,17 +175,10 @@ def bus_socket():
     return address[len("unix:path="):].split(",")[0]
 
 
-def browse(name):
-    """The resolved _ipp._tcp service named `name`, as avahi-browse's parsable fields, or None."""
-    deadline = time.monotonic() + BROWSE_TIMEOUT
-    while time.monotonic() < deadline:
-        done = subprocess.run(["avahi-browse", "-rtp", "_ipp._tcp"], capture_output=True, text=True, timeout=30)
-        for line in done.stdout.splitlines():
-            fields = line.split(";")
-            if fields[0] == "=" and fields[3] == name:
-                return fields
-        time.sleep(0.5)
-    return None
+def resolved(name):
+    """The _ipp._tcp service named `name` as avahi-browse resolves it now (avahi.parse_line's fields), or None."""
+    return next((entry for entry in avahi.browse("_ipp._tcp", resolve=True)
+                 if entry["event"] == "=" and entry["name"] == name), None)
 
 
 def test_dnssd_goes_through_the_mounted_bus_socket_of_the_hosts_avahi(start_container, tmp_path):
@@ -192,23 +187,16 @@ def test_dnssd_goes_through_the_mounted_bus_socket_of_the_hosts_avahi(start_cont
     name = "container-dnssd-%d" % os.getpid()
     container = start_container(env={"VPRINTER_NAME": name}, host_network=True, user="65534:65534",
                                 extra=["-v", "%s:/run/dbus/system_bus_socket" % bus_socket()])
-    found = browse(name)
+    found = wait_until(lambda: resolved(name), BROWSE_TIMEOUT, BROWSE_INTERVAL)
     assert found, "avahi-browse did not find %r:\n%s" % (name, container.logs())
-    assert found[8] == str(container.port)
-    assert '"rp=ipp/print"' in found[9]
+    assert found["port"] == container.port
+    assert ("rp", "ipp/print") in found["txt"]
     assert "no Avahi daemon reachable" not in container.logs()
     ipptool_print(container.client.uri, tmp_path, ["Advertised"])
     assert container.client.wait(1, timeout=60)[0]["job-state"] == "completed"
     podman("stop", "-t", "20", container.name)
-    deadline = time.monotonic() + BROWSE_TIMEOUT
-    while time.monotonic() < deadline and browse_once(name):
-        time.sleep(0.5)
-    assert not browse_once(name), "the service stayed after the container stopped"
-
-
-def browse_once(name):
-    done = subprocess.run(["avahi-browse", "-tp", "_ipp._tcp"], capture_output=True, text=True, timeout=30)
-    return any(line.split(";")[3:4] == [name] for line in done.stdout.splitlines() if line.startswith("+"))
+    gone = wait_until(lambda: name not in avahi.names("_ipp._tcp"), BROWSE_TIMEOUT, BROWSE_INTERVAL)
+    assert gone, "the service stayed after the container stopped"
 
 
 # A user's suite run with the pytest plugin against the container as a CI service (docs/ci.md): the plugin

@@ -2,40 +2,39 @@
 JSON Schema of docs/config.md checked against the shipped examples."""
 import json
 import os
-import pathlib
 import re
-import subprocess
-import tempfile
 
 import jsonschema
 import pytest
+from vprinter import ipp
 
-from conftest import REPO, Vprinter, call_json, get_printer_attributes, ipp_status, post_ipp, unique
+from vptest.names import unique
+from vptest.paths import DOCS, REPO
+from vptest.printer import run_vprinter
 
-SCHEMA = json.loads((REPO / "docs" / "config.schema.json").read_text())
+SCHEMA = json.loads((DOCS / "config.schema.json").read_text())
 EXAMPLES = sorted((REPO / "examples" / "config").glob("*.json"))
 
 
-def run(*arguments, env=None, timeout=30):
+def run(*arguments, env=None):
     """Runs vprinter to completion (usage errors); returns (exit status, stderr)."""
-    result = subprocess.run([os.environ["VPRINTER"], *arguments], capture_output=True, text=True, timeout=timeout,
-                            env=dict(os.environ, **(env or {})), stdin=subprocess.DEVNULL)
-    return result.returncode, result.stderr
+    status, _, stderr = run_vprinter(*arguments, env=env)
+    return status, stderr
+
+
+def printer_names(printer):
+    return [entry["printer-name"] for entry in printer.checked("GET", "/api/v1/printers")]
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.name)
-def test_every_shipped_config_example_is_valid_by_the_schema_and_starts(example):
+def test_every_shipped_config_example_is_valid_by_the_schema_and_starts(start_printer, example):
     config = json.loads(example.read_text())
     jsonschema.Draft7Validator(SCHEMA).validate(config)
     names = [printer["name"] for printer in config["printers"]]
-    running = Vprinter("--config", str(example), expect_uris=len(names))
-    try:
-        listed = [printer["printer-name"] for printer in call_json("GET", running.base + "/api/v1/printers")]
-        assert listed == names
-        # (No IPP request here: the examples' scenarios break connections and answer errors on purpose.)
-        assert [uri.rsplit("/", 1)[1] for uri in running.uris] == names
-    finally:
-        running.stop()
+    running = start_printer("--config", str(example))
+    assert printer_names(running) == names
+    # (No IPP request here: the examples' scenarios break connections and answer errors on purpose.)
+    assert [uri.rsplit("/", 1)[1] for uri in running.uris] == names
 
 
 @pytest.mark.parametrize("config, schema_refuses", [
@@ -47,22 +46,18 @@ def test_every_shipped_config_example_is_valid_by_the_schema_and_starts(example)
     ({"port": [1, 2]}, True),
     ({"no-such-option": 1}, False),  # the schema lets options it does not list through; vprinter knows them all
 ])
-def test_the_schema_and_vprinter_refuse_a_bad_config(config, schema_refuses):
+def test_the_schema_and_vprinter_refuse_a_bad_config(config, schema_refuses, tmp_path):
     if schema_refuses:
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.Draft7Validator(SCHEMA).validate(config)
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
-        json.dump(config, file)
-    try:
-        status, stderr = run("--config", file.name, "--port", "0", "--no-dnssd", "--output-dir", file.name + ".out")
-        assert status == 2, stderr
-        assert "config %s" % file.name in stderr
-    finally:
-        os.unlink(file.name)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(config))
+    status, stderr = run("--config", str(path), "--port", "0", "--no-dnssd", "--output-dir", str(tmp_path / "out"))
+    assert status == 2, stderr
+    assert "config %s" % path in stderr
 
 
-def test_a_config_gives_printers_own_ports_scenarios_and_options_and_process_options():
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="vprinter-config-"))
+def test_a_config_gives_printers_own_ports_scenarios_and_options_and_process_options(start_printer, tmp_path):
     names = [unique("cfg-a"), unique("cfg-b")]
     config = {
         "printers": [
@@ -71,74 +66,52 @@ def test_a_config_gives_printers_own_ports_scenarios_and_options_and_process_opt
         ],
         "render-workers": 1, "no-render": True,
     }
-    (folder / "fleet.json").write_text(json.dumps(config))
-    running = Vprinter("--config", str(folder / "fleet.json"), expect_uris=2)
-    try:
-        printers = {p["printer-name"]: p for p in call_json("GET", running.base + "/api/v1/printers")}
-        assert list(printers) == names
-        own = printers[names[0]]["port"]
-        main = int(running.uris[1][len("ipp://"):].split("/", 1)[0].rsplit(":", 1)[1])
-        assert own != main
-        assert running.uris[0] == "ipp://localhost:%d/ipp/print/%s" % (own, names[0])
-        assert running.uris[1] == "ipp://localhost:%d/ipp/print/%s" % (main, names[1])
-        assert any(reason.startswith("media-empty") for reason in printers[names[0]]["printer-state-reasons"])
-        # Every port serves every printer's path; the printer answers on its own.
-        assert ipp_status(post_ipp(running.uris[0], get_printer_attributes(running.uris[0]))) == 0
-    finally:
-        running.stop()
+    (tmp_path / "fleet.json").write_text(json.dumps(config))
+    running = start_printer("--config", str(tmp_path / "fleet.json"))
+    printers = {p["printer-name"]: p for p in running.checked("GET", "/api/v1/printers")}
+    assert list(printers) == names
+    own = printers[names[0]]["port"]
+    main = int(running.uris[1].split("/")[2].rsplit(":", 1)[1])
+    assert own != main
+    assert running.uris == ["ipp://localhost:%d/ipp/print/%s" % (own, names[0]),
+                            "ipp://localhost:%d/ipp/print/%s" % (main, names[1])]
+    assert any(reason.startswith("media-empty") for reason in printers[names[0]]["printer-state-reasons"])
+    # Every port serves every printer's path; the printer answers on its own.
+    assert running.ipp(ipp.GET_PRINTER_ATTRIBUTES, uri=running.uris[0]).status == ipp.SUCCESSFUL_OK
 
 
-def test_a_config_string_is_one_value_and_a_list_gives_several():
+def test_a_config_string_is_one_value_and_a_list_gives_several(start_printer, tmp_path):
     """In a config file a string is one value, commas and all (a password may hold one); several values of a
     repeatable option are a JSON list. (In a VPRINTER_* variable, where no list can be written, commas separate.)"""
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="vprinter-config-"))
-    (folder / "one.json").write_text(json.dumps({"profile": "duplex-laser,color-inkjet"}))
-    status, stderr = run("--config", str(folder / "one.json"), "--port", "0", "--no-dnssd",
-                         "--output-dir", str(folder / "out"))
+    (tmp_path / "one.json").write_text(json.dumps({"profile": "duplex-laser,color-inkjet"}))
+    status, stderr = run("--config", str(tmp_path / "one.json"), "--port", "0", "--no-dnssd",
+                         "--output-dir", str(tmp_path / "out"))
     assert status != 0 and "duplex-laser,color-inkjet" in stderr, stderr
-    (folder / "two.json").write_text(json.dumps({"profile": ["duplex-laser", "color-inkjet"]}))
-    running = Vprinter("--config", str(folder / "two.json"), expect_uris=2)
-    try:
-        assert len(call_json("GET", running.base + "/api/v1/printers")) == 2
-    finally:
-        running.stop()
+    (tmp_path / "two.json").write_text(json.dumps({"profile": ["duplex-laser", "color-inkjet"]}))
+    running = start_printer("--config", str(tmp_path / "two.json"))
+    assert len(running.uris) == 2 and len(printer_names(running)) == 2
 
 
-def test_environment_variables_set_options_and_the_command_line_wins():
-    folder = tempfile.mkdtemp(prefix="vprinter-env-")
+def test_environment_variables_set_options_and_the_command_line_wins(start_printer, tmp_path):
+    from_env = tmp_path / "from-env"
     env = {"VPRINTER_PROFILE": "duplex-laser,color-inkjet", "VPRINTER_NAME": "env name, with a comma",
-           "VPRINTER_NO_RENDER": "1", "VPRINTER_MAX_JOBS": "7", "VPRINTER_OUTPUT_DIR": folder + "/from-env"}
-    running = Vprinter(env=env, expect_uris=2)  # Vprinter passes --output-dir itself: the command line wins
-    try:
-        listed = [p["printer-name"] for p in call_json("GET", running.base + "/api/v1/printers")]
-        assert listed == ["env name, with a comma duplex-laser", "env name, with a comma color-inkjet"]
-        assert not os.path.exists(folder + "/from-env")
-        assert os.path.isdir(running.output)
-    finally:
-        running.stop()
+           "VPRINTER_NO_RENDER": "1", "VPRINTER_MAX_JOBS": "7", "VPRINTER_OUTPUT_DIR": str(from_env)}
+    running = start_printer(env=env)  # the harness passes --output-dir itself: the command line wins
+    assert printer_names(running) == ["env name, with a comma duplex-laser", "env name, with a comma color-inkjet"]
+    assert not from_env.exists()
+    assert os.path.isdir(running.output_dir)
     # A repeatable option on the command line replaces the variable's list; -p is --profile.
-    running = Vprinter("-p", "color-inkjet", env={"VPRINTER_PROFILE": "duplex-laser,duplex-laser"})
-    try:
-        assert [p["printer-name"] for p in call_json("GET", running.base + "/api/v1/printers")] == [
-            "vprinter color-inkjet"]
-    finally:
-        running.stop()
+    running = start_printer("-p", "color-inkjet", env={"VPRINTER_PROFILE": "duplex-laser,duplex-laser"})
+    assert printer_names(running) == ["vprinter color-inkjet"]
 
 
-def test_a_switch_variable_set_to_0_is_off_and_the_environment_beats_the_config_file():
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="vprinter-env-"))
-    (folder / "c.json").write_text(json.dumps({"printers": [{"name": "from-config"}], "name": "ignored"}))
-    running = Vprinter("--config", str(folder / "c.json"), env={"VPRINTER_NO_RENDER": "0"})
-    try:
-        assert call_json("GET", running.base + "/api/v1/printers")[0]["printer-name"] == "from-config"
-    finally:
-        running.stop()
+def test_a_switch_variable_set_to_0_is_off_and_the_environment_beats_the_config_file(start_printer, tmp_path):
+    (tmp_path / "c.json").write_text(json.dumps({"printers": [{"name": "from-config"}], "name": "ignored"}))
+    running = start_printer("--config", str(tmp_path / "c.json"), env={"VPRINTER_NO_RENDER": "0"})
+    assert printer_names(running) == ["from-config"]
     # VPRINTER_CONFIG names the file too.
-    running = Vprinter(env={"VPRINTER_CONFIG": str(folder / "c.json")})
-    try:
-        assert call_json("GET", running.base + "/api/v1/printers")[0]["printer-name"] == "from-config"
-    finally:
-        running.stop()
+    running = start_printer(env={"VPRINTER_CONFIG": str(tmp_path / "c.json")})
+    assert printer_names(running) == ["from-config"]
 
 
 @pytest.mark.parametrize("variable, value, message", [
@@ -163,8 +136,8 @@ def test_an_unknown_variable_is_ignored_with_a_warning():
 def test_the_schema_names_every_option_of_vprinter_run():
     """The schema lets unknown keys through (vprinter checks them), so its list of options must not fall behind
     the parser's: every option of `vprinter --help` is a property, TLS and credentials included."""
-    result = subprocess.run([os.environ["VPRINTER"], "--help"], capture_output=True, text=True, timeout=30)
-    section = result.stdout.split("\noptions:\n", 1)[1].split("\n\n", 1)[0]
+    _, help_text, _ = run_vprinter("--help")
+    section = help_text.split("\noptions:\n", 1)[1].split("\n\n", 1)[0]
     options = set()
     for line in section.splitlines():
         # An option's own line starts "  --name ARG  description"; a line indented further continues a description,

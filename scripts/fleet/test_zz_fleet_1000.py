@@ -4,104 +4,90 @@ path (and its own port when the config gives one), each printing a job; and a fl
 Avahi needs minutes to probe and announce 1,000 services on a loaded machine (docs/dnssd.md "Many printers"), so the
 advertised fleet of the test command has VP_FLEET_ADVERTISED printers (default 200); set it to 1000 to check the
 whole fleet (the figure is recorded either way)."""
-import http.client
 import json
 import os
-import pathlib
-import struct
-import tempfile
 import time
 
-from conftest import (Vprinter, call, call_json, get_printer_attributes, ipp, record_figure, unique, wait_jobs,
-                      WAIT_LIMIT)
+from vprinter import ipp
+
+from vptest.artifacts import record_figure
+from vptest.calls import Session
+from vptest.documents import SAMPLE_PDF
+from vptest.names import unique
+from vptest.waiting import wait_until
 
 FLEET_SIZE = int(os.environ.get("VP_FLEET_SIZE", "1000"))
 ADVERTISED_SIZE = int(os.environ.get("VP_FLEET_ADVERTISED", "200"))
 # Printers of the fleet that get a port of their own (port 0: any free port).
 OWN_PORTS = 10
-# The longest a fleet may take to print, or to be advertised (Avahi's part: docs/dnssd.md "Many printers"), in
-# seconds.
+# The longest a fleet may take to start, to print, or to be advertised (Avahi's part: docs/dnssd.md "Many
+# printers"), in seconds.
 FLEET_LIMIT = 300
+# How often the advertised fleet is counted, in seconds.
+COUNT_INTERVAL = 0.2
 
 
-def keep_alive_post(connection, path, body):
-    connection.request("POST", path, body=body, headers={"Content-Type": "application/ipp"})
-    response = connection.getresponse()
-    answer = response.read()
-    assert response.status == 200, response.status
-    return struct.unpack(">H", answer[2:4])[0], answer
+def post_ipp(session, uri, body):
+    """An IPP request over the session's connection to the URI's port; the decoded answer (HTTP 200 asserted)."""
+    answer = session.call("POST", uri, body, {"Content-Type": "application/ipp"})
+    assert answer.status == 200, "%s: HTTP %d" % (uri, answer.status)
+    return ipp.decode_message(answer.body)
 
 
-def test_a_fleet_of_1000_printers_from_one_config_answers_and_prints():
+def authority(uri):
+    return uri.split("/")[2]
+
+
+def test_a_fleet_of_1000_printers_from_one_config_answers_and_prints(start_printer, tmp_path):
     prefix = unique("fleet")
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="vprinter-fleet-config-"))
     printers = [{"name": "%s-%04d" % (prefix, index), "profile": "duplex-laser" if index % 2 else "color-inkjet"}
                 for index in range(FLEET_SIZE)]
     for entry in printers[:OWN_PORTS]:
         entry["port"] = 0
     # Pages rendered at 20 dpi: every job is rendered to its PNG as usual, at a size that keeps 1,000 of them quick.
-    (folder / "fleet.json").write_text(json.dumps({"printers": printers, "render-workers": 2, "render-dpi": 20}))
-    started = time.monotonic()
-    running = Vprinter("--config", str(folder / "fleet.json"), expect_uris=FLEET_SIZE)
-    try:
-        uris_seconds = time.monotonic() - started
-        deadline = time.monotonic() + FLEET_LIMIT
-        # Every printer answers Get-Printer-Attributes with its own name, over one keep-alive connection per port.
-        connections = {}
+    (tmp_path / "fleet.json").write_text(json.dumps({"printers": printers, "render-workers": 2, "render-dpi": 20}))
+    running = start_printer("--config", str(tmp_path / "fleet.json"), timeout=FLEET_LIMIT)
+    assert len(running.uris) == FLEET_SIZE
+    # Every printer answers Get-Printer-Attributes with its own name, over one keep-alive connection per port.
+    with Session() as session:
         for index, uri in enumerate(running.uris):
-            authority, _, path = uri[len("ipp://"):].partition("/")
-            if authority not in connections:
-                host, port = authority.rsplit(":", 1)
-                connections[authority] = http.client.HTTPConnection(host, int(port), timeout=WAIT_LIMIT)
-            status, answer = keep_alive_post(connections[authority], "/" + path, get_printer_attributes(uri))
-            assert status == 0 and printers[index]["name"].encode() in answer, uri
-        own_ports = {uri[len("ipp://"):].split("/", 1)[0] for uri in running.uris[:OWN_PORTS]}
-        main = {uri[len("ipp://"):].split("/", 1)[0] for uri in running.uris[OWN_PORTS:]}
+            answer = post_ipp(session, uri, ipp.request(ipp.GET_PRINTER_ATTRIBUTES, uri, {
+                "requested-attributes": ["printer-name", "printer-state"]}))
+            assert answer.status == ipp.SUCCESSFUL_OK and answer.get("printer-name") == printers[index]["name"], uri
+        own_ports = {authority(uri) for uri in running.uris[:OWN_PORTS]}
+        main = {authority(uri) for uri in running.uris[OWN_PORTS:]}
         assert len(own_ports) == OWN_PORTS and len(main) == 1 and not main & own_ports
 
         # Every printer prints a job.
         printing = time.monotonic()
         for index, uri in enumerate(running.uris):
-            authority, _, path = uri[len("ipp://"):].partition("/")
-            body = ipp.print_job_request(uri, "fleet job %d" % index, ipp.sample_pdf())
-            status, _ = keep_alive_post(connections[authority], "/" + path, body)
-            assert status < 0x0100, "Print-Job to %s: 0x%04x" % (uri, status)
-        records = call_json("GET", running.base + "/api/v1/wait?jobs=%d&timeout=%d" % (FLEET_SIZE, FLEET_LIMIT),
-                            timeout=FLEET_LIMIT + 30)
-        assert len(records) == FLEET_SIZE
-        assert all(record["job-state"] == "completed" for record in records)
-        assert {record["printer-name"] for record in records} == {entry["name"] for entry in printers}
-        print_seconds = time.monotonic() - printing
+            body = ipp.request(ipp.PRINT_JOB, uri, {"requesting-user-name": "fleet-test",
+                                                    "job-name": "fleet job %d" % index,
+                                                    "document-format": "application/pdf"})
+            status = post_ipp(session, uri, body + SAMPLE_PDF).status
+            assert ipp.successful(status), "Print-Job to %s: 0x%04x" % (uri, status)
+    records = running.wait(FLEET_SIZE, timeout=FLEET_LIMIT)
+    assert len(records) == FLEET_SIZE
+    assert all(record["job-state"] == "completed" for record in records)
+    assert {record["printer-name"] for record in records} == {entry["name"] for entry in printers}
+    print_seconds = time.monotonic() - printing
 
-        status, _, body = call("GET", running.base + "/readyz")
-        assert status == 200, body
-        record_figure("fleet", printers=FLEET_SIZE, uris_seconds=round(uris_seconds, 2),
-                      print_seconds=round(print_seconds, 2))
-        for connection in connections.values():
-            connection.close()
-    finally:
-        running.stop()
+    running.checked("GET", "/readyz", 200)
+    record_figure("fleet", printers=FLEET_SIZE, uris_seconds=round(running.startup_seconds, 2),
+                  print_seconds=round(print_seconds, 2))
 
 
-def test_a_fleet_from_one_config_is_advertised_whole_and_readyz_waits_for_it(browser):
+def test_a_fleet_from_one_config_is_advertised_whole_and_readyz_waits_for_it(start_printer, avahi_browser, tmp_path):
     prefix = unique("advertised")
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="vprinter-fleet-config-"))
     printers = [{"name": "%s-%04d" % (prefix, index)} for index in range(ADVERTISED_SIZE)]
-    (folder / "fleet.json").write_text(json.dumps({"printers": printers, "no-render": True}))
+    (tmp_path / "fleet.json").write_text(json.dumps({"printers": printers, "no-render": True}))
     started = time.monotonic()
-    running = Vprinter("--config", str(folder / "fleet.json"), dnssd=True, expect_uris=ADVERTISED_SIZE)
-    try:
-        deadline = time.monotonic() + FLEET_LIMIT
-        while call("GET", running.base + "/readyz")[0] != 200 and time.monotonic() < deadline:
-            time.sleep(0.2)
-        status, _, body = call("GET", running.base + "/readyz")
-        assert status == 200, body
-        ready_seconds = time.monotonic() - started
-        while browser.count(prefix) < ADVERTISED_SIZE and time.monotonic() < deadline:
-            time.sleep(0.2)
-        count = browser.count(prefix)
-        record_figure("fleet-advertised", printers=ADVERTISED_SIZE, ready_seconds=round(ready_seconds, 2),
-                      browsable=count, browsable_seconds=round(time.monotonic() - started, 2))
-        assert count == ADVERTISED_SIZE, "%d of %d printers browsable" % (count, ADVERTISED_SIZE)
-    finally:
-        running.stop()
+    # Ready (GET /readyz 200) once every printer is advertised: start_printer waits for that.
+    running = start_printer("--config", str(tmp_path / "fleet.json"), dnssd=True, timeout=FLEET_LIMIT)
+    assert len(running.uris) == ADVERTISED_SIZE
+    wait_until(lambda: avahi_browser.count(prefix) >= ADVERTISED_SIZE, FLEET_LIMIT - (time.monotonic() - started),
+               COUNT_INTERVAL)
+    count = avahi_browser.count(prefix)
+    record_figure("fleet-advertised", printers=ADVERTISED_SIZE, ready_seconds=round(running.ready_seconds, 2),
+                  browsable=count, browsable_seconds=round(time.monotonic() - started, 2))
+    assert count == ADVERTISED_SIZE, "%d of %d printers browsable" % (count, ADVERTISED_SIZE)

@@ -9,7 +9,9 @@
 #
 # A stage takes --binary PATH (the vprinter to test) and, after --, arguments for pytest (-k NAME, a test file).
 # It exports VPRINTER (the binary), VP_ARTIFACTS (default artifacts/ in the checkout) and VP_SUITE (the artifacts
-# folder's name), and runs in the checkout (vprinter finds ./profiles there).
+# folder's name), and runs in the checkout (vprinter finds ./profiles there). stage_require_commands and
+# stage_require_modules fail it early when a tool or Python module of its tests is missing; stage_avahi gives its
+# tests the loopback Avahi daemon.
 # shellcheck shell=bash
 
 STAGE_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -18,10 +20,10 @@ STAGE_PYTEST_ARGUMENTS=()
 STAGE_FAILURES=()
 
 # stage_begin NAME ARTIFACTS-FOLDER ARGUMENTS...: parses --binary PATH and -- PYTEST-ARGUMENTS; exits 2 on a usage
-# error. Clears the folder's failures.txt, figures.jsonl and verdicts.jsonl of an earlier run.
+# error. Then stage_prepare.
 stage_begin() {
     STAGE_NAME="$1"
-    export VP_SUITE="$2"
+    local folder="$2"
     shift 2
     local binary=""
     while (($# > 0)); do
@@ -34,7 +36,18 @@ stage_begin() {
     done
     [[ -x "$binary" ]] || { echo "$STAGE_NAME: FAIL: no vprinter binary at '$binary'" >&2; exit 2; }
     VPRINTER="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
-    export VPRINTER VP_ARTIFACTS="${VP_ARTIFACTS:-$STAGE_REPO/artifacts}"
+    export VPRINTER
+    stage_prepare "$STAGE_NAME" "$folder"
+}
+
+# stage_prepare NAME ARTIFACTS-FOLDER: what stage_begin does once it has the binary, for a stage that tests no binary
+# of this machine (the container image) and parses its own arguments: exports VP_SUITE and VP_ARTIFACTS, clears the
+# folder's failures.txt, figures.jsonl and verdicts.jsonl of an earlier run, finds the Python (VP_PYTHON) and goes
+# to the checkout.
+stage_prepare() {
+    STAGE_NAME="$1"
+    export VP_SUITE="$2"
+    export VP_ARTIFACTS="${VP_ARTIFACTS:-$STAGE_REPO/artifacts}"
     mkdir -p "$VP_ARTIFACTS/$VP_SUITE"
     rm -f "$VP_ARTIFACTS/$VP_SUITE/"{failures.txt,figures.jsonl,verdicts.jsonl}
     # shellcheck source=scripts/lib/python.sh
@@ -81,6 +94,34 @@ stage_arguments() {
         binary="$(printer_default_binary)"
     fi
     STAGE_ARGUMENTS=(--binary "$binary" -- "${passed[@]}")
+}
+
+# stage_require_commands COMMAND...: ends the stage with FAIL when a command the tests run is not on PATH.
+stage_require_commands() {
+    local command
+    for command in "$@"; do
+        command -v "$command" >/dev/null ||
+            { echo "$STAGE_NAME: FAIL: $command is missing (scripts/setup installs it)"; exit 1; }
+    done
+}
+
+# stage_require_modules MODULE...: ends the stage with FAIL when a Python module the tests import is missing from
+# VP_PYTHON's environment (scripts/setup installs Debian's python3-MODULE).
+stage_require_modules() {
+    local module
+    for module in "$@"; do
+        "$VP_PYTHON" -c "import $module" 2>/dev/null ||
+            { echo "$STAGE_NAME: FAIL: Python's $module is missing (scripts/setup installs it)"; exit 1; }
+    done
+}
+
+# stage_avahi: makes the loopback-only Avahi daemon of scripts/lib/services.sh reachable for the tests (reusing one
+# that answers, as under scripts/test, else starting one that the stage stops when it exits); FAIL when none starts.
+stage_avahi() {
+    # shellcheck source=scripts/lib/services.sh
+    source "$STAGE_REPO/scripts/lib/services.sh"
+    trap services_stop_all EXIT
+    services_start_avahi || { echo "$STAGE_NAME: FAIL: no Avahi daemon could be started"; exit 1; }
 }
 
 # stage_pytest PATH...: runs pytest on the paths (and the stage's pytest arguments) with the harness; returns

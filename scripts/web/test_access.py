@@ -3,12 +3,13 @@ contrast of at least 4.5:1 (WCAG 2.1 AA), the keyboard reaches the controls with
 wider than a phone's screen, and the read-only parts are all in the server's HTML (no JavaScript needed). With
 --user, a user reads their own jobs only and sees the refusal of a change they may not make."""
 import re
-import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from vprinter.documents import pdf
 
-from conftest import PHONE, KEYWORD, Printer, enabled, pdf, screenshot, text_of, wait_for
+from conftest import PHONE, enabled, printer_path, screenshot, state, text_of, wait_for
+from vptest.names import unique
 
 # For each visible control: its accessible name (label, aria-label or text), or the control if it has none.
 UNLABELLED = """
@@ -43,18 +44,19 @@ return low;
 """
 
 
-def pages(printer, job):
-    return {"home": printer.base + "/", "panel": printer.base + "/printers/" + printer.segment,
-            "viewer": printer.base + "/jobs/%d" % job}
+def pages(printer, job, name=None):
+    """The paths of the job list, the front panel of the printer (named `name`, else asked) and the job's viewer."""
+    return {"home": "/", "panel": "/printers/" + (name or printer.name), "viewer": "/jobs/%d" % job}
 
 
 def test_labels_contrast_and_keyboard(desktop, printer):
-    job = printer.print_pdf("labels", pdf([["one"], ["two"]]), attributes=[(KEYWORD, "sides", "two-sided-long-edge")])
-    printer.wait_for_job(job)
+    job = printer.print_job(pdf(["one", "two"]), name="labels", sides="two-sided-long-edge")
+    printer.wait_for_job_state(job)
     # Faults and a playing scenario put every kind of row on the panel.
-    printer.call("POST", printer.api_path + "/scenarios", {"scenario": "paper-jam"})
-    printer.call("POST", printer.api_path + "/faults", {"effect": {"add-reasons": ["door-open-error"]}})
-    for name, url in pages(printer, job).items():
+    printer.checked("POST", printer_path(printer) + "/scenarios", 201, {"scenario": "paper-jam"})
+    printer.fault(add_reasons=["door-open-error"])
+    for name, path in pages(printer, job).items():
+        url = printer.base_url + path
         desktop.get(url)
         enabled(desktop)
         assert desktop.execute_script(UNLABELLED) == [], "controls without a label on the %s page" % name
@@ -63,7 +65,7 @@ def test_labels_contrast_and_keyboard(desktop, printer):
         assert len(desktop.find_elements(By.TAG_NAME, "h1")) == 1
 
     # The keyboard reaches the panel's controls in order, with a focus ring drawn.
-    desktop.get(pages(printer, job)["panel"])
+    desktop.get(printer.base_url + pages(printer, job)["panel"])
     enabled(desktop)
     body = desktop.find_element(By.TAG_NAME, "body")
     reached = []
@@ -77,19 +79,19 @@ def test_labels_contrast_and_keyboard(desktop, printer):
             break
     assert "power-toggle" in reached, "Tab never reached the power switch: %s" % reached
     desktop.switch_to.active_element.send_keys(Keys.ENTER)
-    wait_for(lambda: printer.state()["power"] == "off", "power off from the keyboard")
-    printer.call("POST", printer.api_path + "/power", {"on": True})
+    wait_for(lambda: state(printer)["power"] == "off", "power off from the keyboard")
+    printer.power(True)
 
 
 def test_phone_width(browser, printer):
-    job = printer.print_pdf("on a phone", pdf([["phone"]]))
-    printer.wait_for_job(job)
+    job = printer.print_job(pdf("phone"), name="on a phone")
+    printer.wait_for_job_state(job)
     # A phone's screen (the window cannot be made that narrow; its contents can).
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True})
     try:
-        for name, url in pages(printer, job).items():
-            browser.get(url)
+        for name, path in pages(printer, job).items():
+            browser.get(printer.base_url + path)
             enabled(browser)
             overflow = browser.execute_script(
                 "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
@@ -106,11 +108,17 @@ def test_phone_width(browser, printer):
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def html_of(printer, path):
+    answer = printer.http("GET", path)
+    assert answer.status == 200 and answer.content_type.startswith("text/html"), (path, answer.status)
+    return answer.body.decode()
+
+
 def test_read_only_parts_need_no_javascript(printer):
-    job = printer.print_pdf("no script <needed>", pdf([["plain HTML"]]))
-    printer.wait_for_job(job)
-    printer.call("POST", printer.api_path + "/faults", {"effect": {"add-reasons": ["cover-open-error"]}})
-    html = {name: urllib.request.urlopen(url, timeout=30).read().decode() for name, url in pages(printer, job).items()}
+    job = printer.print_job(pdf("plain HTML"), name="no script <needed>")
+    printer.wait_for_job_state(job)
+    printer.fault(add_reasons=["cover-open-error"])
+    html = {name: html_of(printer, path) for name, path in pages(printer, job).items()}
     assert "no script &lt;needed&gt;" in html["home"] and 'id="job-%d"' % job in html["home"]
     assert "cover-open-error" in html["panel"] and "Black Toner" in html["panel"] and "250 of 250 sheets" in html["panel"]
     assert "plain HTML" in html["viewer"] and "job-completed-successfully" in html["viewer"]
@@ -121,32 +129,29 @@ def test_read_only_parts_need_no_javascript(printer):
     assert '<form class="search" method="get" action="/"' in html["home"]
 
 
-def test_with_credentials_a_user_sees_their_own_jobs_and_cannot_change_the_printer(desktop):
+def test_with_credentials_a_user_sees_their_own_jobs_and_cannot_change_the_printer(desktop, start_printer):
     # docs/security.md: with --user, a user who is not an admin reads their own jobs only and may not change the
     # printer; the page asks for the same credentials as the API and shows the refusal.
-    printer = Printer("--user", "alice:wonder land", "--user", "bob:builder", "--user", "root:r00t", "--admin", "root",
-                      "--allow-plain-auth", auth="root:r00t")
-    try:
-        mine = printer.print_pdf("alice's letter", pdf([["Dear Bob"]]), auth="alice:wonder land")
-        theirs = printer.print_pdf("bob's plans", pdf([["secret plans"]]), auth="bob:builder")
-        for job in (mine, theirs):
-            printer.wait_for_job(job)
-        host = printer.base[len("http://"):]
-        desktop.get("http://alice:wonder%%20land@%s/" % host)  # the browser keeps them for this server
-        enabled(desktop)
-        listed = [row.get_attribute("id") for row in desktop.find_elements(By.CSS_SELECTOR, "#job-list tr.job")]
-        assert listed == ["job-%d" % mine]
-        assert "bob's plans" not in desktop.page_source
-        desktop.get(printer.base + "/jobs/%d" % theirs)
-        assert "There is no job %d." % theirs in desktop.page_source
-        desktop.get(printer.base + "/jobs/%d" % mine)
-        enabled(desktop)
-        assert "Dear Bob" in text_of(desktop, "side-text-1")
-        desktop.get(printer.base + "/printers/" + printer.segment)
-        enabled(desktop)
-        desktop.find_element(By.ID, "pause-toggle").click()
-        wait_for(lambda: "403" in (text_of(desktop, "result") or ""), "the refusal on the panel")
-        assert "changes are for admins" in text_of(desktop, "result")
-        assert "paused" not in printer.state()["printer-state-reasons"]
-    finally:
-        printer.stop()
+    name = unique("web")
+    printer = start_printer("--user", "alice:wonder land", "--user", "bob:builder", "--user", "root:r00t", "--admin",
+                            "root", "--allow-plain-auth", name=name, auth="root:r00t")
+    mine = printer.print_job(pdf("Dear Bob"), name="alice's letter", auth="alice:wonder land")
+    theirs = printer.print_job(pdf("secret plans"), name="bob's plans", auth="bob:builder")
+    for job in (mine, theirs):
+        printer.wait_for_job_state(job)
+    desktop.get("http://alice:wonder%%20land@%s/" % printer.authority)  # the browser keeps them for this server
+    enabled(desktop)
+    listed = [row.get_attribute("id") for row in desktop.find_elements(By.CSS_SELECTOR, "#job-list tr.job")]
+    assert listed == ["job-%d" % mine]
+    assert "bob's plans" not in desktop.page_source
+    desktop.get(printer.base_url + "/jobs/%d" % theirs)
+    assert "There is no job %d." % theirs in desktop.page_source
+    desktop.get(printer.base_url + "/jobs/%d" % mine)
+    enabled(desktop)
+    assert "Dear Bob" in text_of(desktop, "side-text-1")
+    desktop.get(printer.base_url + pages(printer, mine, name)["panel"])
+    enabled(desktop)
+    desktop.find_element(By.ID, "pause-toggle").click()
+    wait_for(lambda: "403" in (text_of(desktop, "result") or ""), "the refusal on the panel")
+    assert "changes are for admins" in text_of(desktop, "result")
+    assert "paused" not in printer.checked("GET", "/api/v1/printers/" + name)["printer-state-reasons"]

@@ -1,21 +1,22 @@
 """The front panel in Chromium: each control clicked is a JSON API call whose effect the page shows at once and the
 API (and IPP, and avahi-browse) confirm; a part the profile lacks is disabled and says why."""
 import json
-import struct
-import urllib.error
-import urllib.request
 
 from selenium.common.exceptions import (ElementNotInteractableException, NoSuchElementException,
                                         StaleElementReferenceException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
+from vprinter import ipp
+from vprinter.documents import pdf
 
-from conftest import (CHARSET, END_OF_ATTRIBUTES, LANGUAGE, OPERATION_ATTRIBUTES, REPO, URI, WAIT_LIMIT,
-                      Announcements, Printer, attribute, enabled, pdf, record_figure, screenshot, text_of, wait_for)
+from conftest import WAIT_LIMIT, enabled, printer_path, screenshot, state, text_of, wait_for
+from vptest.artifacts import record_figure
+from vptest.names import unique
+from vptest.paths import REPO
 
 
 def open_panel(driver, printer):
-    driver.get(printer.base + "/printers/" + printer.segment)
+    driver.get(printer.base_url + "/printers/" + printer.name)
     enabled(driver)
 
 
@@ -76,94 +77,83 @@ def job_row(driver, job_id):
         "var row = document.getElementById('job-' + arguments[0]); return row ? row.textContent : '';", job_id)
 
 
-def test_empty_tray_holds_a_job_until_loaded_and_power_withdraws_the_printer(desktop, printer):
+def test_empty_tray_holds_a_job_until_loaded_and_power_withdraws_the_printer(desktop, printer, avahi_browser):
     driver = desktop
-    watch = Announcements(printer.name)
-    try:
-        assert watch.wait(True) is not None, "the printer was never browsable"
-        open_panel(driver, printer)
-        click(driver, "tray-main-empty")
-        wait_for(lambda: "media-empty-report" in shown_reasons(driver), "media-empty-report on the panel")
-        wait_for(lambda: "empty" in (text_of(driver, "tray-main") or ""), "the empty tray on the panel")
+    name = printer.name
+    assert avahi_browser.wait(name, limit=WAIT_LIMIT) is not None, "the printer was never browsable"
+    open_panel(driver, printer)
+    click(driver, "tray-main-empty")
+    wait_for(lambda: "media-empty-report" in shown_reasons(driver), "media-empty-report on the panel")
+    wait_for(lambda: "empty" in (text_of(driver, "tray-main") or ""), "the empty tray on the panel")
 
-        job = printer.print_pdf("waits for paper", pdf([["Invoice 42", "Total 99.00"]]))
-        printer.wait_for_job(job, "processing-stopped")
-        # The event stream brings the printer's reasons and the job's state to the open page.
-        wait_for(lambda: "media-empty-error" in shown_reasons(driver), "media-empty-error on the panel")
-        wait_for(lambda: "processing-stopped" in job_row(driver, job), "the waiting job in the panel's list")
-        record = printer.get("/api/v1/jobs/%d" % job)
-        assert "printer-stopped" in record["job-state-reasons"]
-        screenshot(driver, "panel-media-empty")
+    job = printer.print_job(pdf("Invoice 42\nTotal 99.00"), name="waits for paper")
+    printer.wait_for_job_state(job, "processing-stopped")
+    # The event stream brings the printer's reasons and the job's state to the open page.
+    wait_for(lambda: "media-empty-error" in shown_reasons(driver), "media-empty-error on the panel")
+    wait_for(lambda: "processing-stopped" in job_row(driver, job), "the waiting job in the panel's list")
+    record = printer.checked("GET", "/api/v1/jobs/%d" % job)
+    assert "printer-stopped" in record["job-state-reasons"]
+    screenshot(driver, "panel-media-empty")
 
-        choose(driver, "tray-main-media", "iso_a4_210x297mm")
-        choose(driver, "tray-main-type", "stationery")
-        fill(driver, "tray-main-level", "100")
-        click(driver, "tray-main-load")
-        printer.wait_for_job(job, "completed")
-        wait_for(lambda: "completed" in job_row(driver, job), "the job completed on the panel")
-        main = [tray for tray in printer.state()["trays"] if tray["name"] == "main"][0]
-        assert main["media"] == "iso_a4_210x297mm" and main["media-type"] == "stationery" and main["level"] == 100
-        # The panel's parts update on their own events: wait for each rather than read it at once.
-        wait_for(lambda: "iso_a4_210x297mm, stationery" in (text_of(driver, "tray-main") or ""),
-                 "the loaded media on the panel")
-        wait_for(lambda: "media-empty" not in shown_reasons(driver), "media-empty gone from the panel")
+    choose(driver, "tray-main-media", "iso_a4_210x297mm")
+    choose(driver, "tray-main-type", "stationery")
+    fill(driver, "tray-main-level", "100")
+    click(driver, "tray-main-load")
+    printer.wait_for_job_state(job, "completed")
+    wait_for(lambda: "completed" in job_row(driver, job), "the job completed on the panel")
+    main = [tray for tray in state(printer)["trays"] if tray["name"] == "main"][0]
+    assert main["media"] == "iso_a4_210x297mm" and main["media-type"] == "stationery" and main["level"] == 100
+    # The panel's parts update on their own events: wait for each rather than read it at once.
+    wait_for(lambda: "iso_a4_210x297mm, stationery" in (text_of(driver, "tray-main") or ""),
+             "the loaded media on the panel")
+    wait_for(lambda: "media-empty" not in shown_reasons(driver), "media-empty gone from the panel")
 
-        click(driver, "power-toggle")
-        gone = watch.wait(False)
-        assert gone is not None, "still browsable %d s after power off" % WAIT_LIMIT
-        wait_for(lambda: text_of(driver, "power-word") == "off", "power off on the panel")
-        assert printer.state()["power"] == "off"
-        assert not answers_ipp(printer), "a switched-off printer answered Get-Printer-Attributes"
-        screenshot(driver, "panel-power-off")
+    click(driver, "power-toggle")
+    gone = avahi_browser.wait(name, present=False, limit=WAIT_LIMIT)
+    assert gone is not None, "still browsable %d s after power off" % WAIT_LIMIT
+    wait_for(lambda: text_of(driver, "power-word") == "off", "power off on the panel")
+    assert state(printer)["power"] == "off"
+    assert answers_ipp(printer) is None, "a switched-off printer answered Get-Printer-Attributes"
+    screenshot(driver, "panel-power-off")
 
-        click(driver, "power-toggle")
-        back = watch.wait(True)
-        assert back is not None, "not browsable again %d s after power on" % WAIT_LIMIT
-        wait_for(lambda: text_of(driver, "power-word") == "on", "power on on the panel")
-        assert answers_ipp(printer)
-        again = printer.print_pdf("after power on", pdf([["back again"]]))
-        printer.wait_for_job(again)
-        record_figure(name="power off to gone from avahi-browse", seconds=round(gone, 3))
-        record_figure(name="power on to browsable again", seconds=round(back, 3))
-        assert gone <= 2.0 and back <= 5.0, "avahi-browse took %.2f s (off) and %.2f s (on)" % (gone, back)
-    finally:
-        watch.stop()
+    click(driver, "power-toggle")
+    back = avahi_browser.wait(name, limit=WAIT_LIMIT)
+    assert back is not None, "not browsable again %d s after power on" % WAIT_LIMIT
+    wait_for(lambda: text_of(driver, "power-word") == "on", "power on on the panel")
+    assert ipp.successful(answers_ipp(printer).status)
+    again = printer.print_job(pdf("back again"), name="after power on")
+    printer.wait_for_job_state(again)
+    record_figure("power off to gone from avahi-browse", seconds=round(gone, 3))
+    record_figure("power on to browsable again", seconds=round(back, 3))
+    assert gone <= 2.0 and back <= 5.0, "avahi-browse took %.2f s (off) and %.2f s (on)" % (gone, back)
 
 
 def answers_ipp(printer):
-    """True when the printer answers a Get-Printer-Attributes request at all."""
-    body = struct.pack(">BBHI", 2, 0, 0x000B, 7) + bytes([OPERATION_ATTRIBUTES])
-    body += attribute(CHARSET, "attributes-charset", "utf-8") + attribute(LANGUAGE, "attributes-natural-language", "en")
-    body += attribute(URI, "printer-uri", printer.uri) + bytes([END_OF_ATTRIBUTES])
-    request = urllib.request.Request(printer.uri.replace("ipp://", "http://"), data=body,
-                                     headers={"Content-Type": "application/ipp"})
+    """The printer's answer to a Get-Printer-Attributes request, or None when it gives none (no IPP answer, or
+    the connection closed)."""
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return len(response.read()) > 8
-    except (urllib.error.URLError, ConnectionError, OSError):
-        return False
+        return printer.ipp(ipp.GET_PRINTER_ATTRIBUTES)
+    except (ipp.IPPError, OSError):
+        return None
 
 
 def print_status(printer, name):
     """The IPP status of a Print-Job (the test expects a refusal)."""
-    try:
-        printer.print_pdf(name, pdf([["refused?"]]))
-        return 0
-    except AssertionError as error:
-        return int(str(error).split("0x")[1][:4], 16)
+    return printer.ipp(ipp.PRINT_JOB, {"job-name": name, "document-format": "application/pdf"},
+                       document=pdf("refused?")).status
 
 
 def test_every_control_acts_through_the_api_and_shows_the_result(desktop, printer):
     driver = desktop
     open_panel(driver, printer)
-    reasons = lambda: printer.state()["printer-state-reasons"]  # noqa: E731
+    reasons = lambda: state(printer)["printer-state-reasons"]  # noqa: E731
 
     for condition, reason, on, off in (("door", "door-open-error", "open", "closed"),
                                        ("cover", "cover-open-error", "open", "closed"),
                                        ("jam", "media-jam-error", "jammed", "clear")):
         click(driver, condition + "-toggle")
         wait_for(lambda: reason in shown_reasons(driver), reason + " on the panel")
-        assert reason in reasons() and printer.state()["printer-state"] == "stopped"
+        assert reason in reasons() and state(printer)["printer-state"] == "stopped"
         wait_for(lambda: text_of(driver, condition + "-word") == on, condition + " shown " + on)
         wait_for(lambda: "fault(s)" in (text_of(driver, "result") or ""), "the call's result on the panel")
         click(driver, condition + "-toggle")
@@ -175,7 +165,7 @@ def test_every_control_acts_through_the_api_and_shows_the_result(desktop, printe
     assert print_status(printer, "while offline") == 0x0502  # server-error-service-unavailable
     click(driver, "offline-toggle")
     wait_for(lambda: text_of(driver, "offline-word") == "online", "online again")
-    assert printer.get(printer.api_path + "/faults") == []
+    assert printer.faults() == []
 
     click(driver, "pause-toggle")
     wait_for(lambda: "paused" in shown_reasons(driver), "paused on the panel")
@@ -185,26 +175,26 @@ def test_every_control_acts_through_the_api_and_shows_the_result(desktop, printe
 
     click(driver, "hold-toggle")
     wait_for(lambda: "hold-new-jobs" in shown_reasons(driver), "hold-new-jobs on the panel")
-    held = printer.print_pdf("held at the panel", pdf([["held"]]))
-    printer.wait_for_job(held, "pending-held")
+    held = printer.print_job(pdf("held"), name="held at the panel")
+    printer.wait_for_job_state(held, "pending-held")
     click(driver, "hold-toggle")
-    printer.wait_for_job(held)
+    printer.wait_for_job_state(held)
 
     choose(driver, "scenario-name", value="toner-low")
     click(driver, "scenario-play")
-    wait_for(lambda: printer.state()["printer-supply"][0]["level"] == 5, "toner-low's supply level")
+    wait_for(lambda: state(printer)["printer-supply"][0]["level"] == 5, "toner-low's supply level")
     wait_for(lambda: "toner-low" in (text_of(driver, "scenarios-playing") or ""), "toner-low listed as playing")
     assert "toner-low-report" in reasons()
     click(driver, "door-toggle")
     wait_for(lambda: "door-open-error" in shown_reasons(driver), "the door open again")
     screenshot(driver, "front-panel")
     click(driver, "stop-toner-low")
-    wait_for(lambda: printer.state()["printer-supply"][0]["level"] == 100, "the supply back after stopping")
+    wait_for(lambda: state(printer)["printer-supply"][0]["level"] == 100, "the supply back after stopping")
 
     fill(driver, "supply-1-level", "30")
     # A change while a person types: the page refreshes its other parts and leaves the one being edited alone.
-    printer.call("POST", printer.api_path + "/supplies", {"index": 1, "level": 55})
-    printer.call("POST", printer.api_path + "/faults", {"effect": {"add-reasons": ["cover-open-error"]}})
+    printer.checked("POST", printer_path(printer) + "/supplies", 200, {"index": 1, "level": 55})
+    printer.fault(add_reasons=["cover-open-error"])
     wait_for(lambda: "cover-open-error" in shown_reasons(driver), "the cover's fault on the panel while typing")
     assert driver.find_element(By.ID, "supply-1-level").get_attribute("value") == "30", "the typed level was lost"
     assert "55 %" not in text_of(driver, "supply-1")
@@ -213,10 +203,10 @@ def test_every_control_acts_through_the_api_and_shows_the_result(desktop, printe
     wait_for(lambda: "55 %" in text_of(driver, "supply-1"), "the supplies refreshed after the field lost focus")
     fill(driver, "supply-1-level", "30")
     click(driver, "supply-1-set")
-    wait_for(lambda: printer.state()["printer-supply"][0]["level"] == 30, "the supply set to 30 %")
+    wait_for(lambda: state(printer)["printer-supply"][0]["level"] == 30, "the supply set to 30 %")
     wait_for(lambda: "30 %" in text_of(driver, "supply-1"), "30 % on the panel")
     click(driver, "supply-1-replace")
-    wait_for(lambda: printer.state()["printer-supply"][0]["level"] == 100, "the supply replaced")
+    wait_for(lambda: state(printer)["printer-supply"][0]["level"] == 100, "the supply replaced")
 
     click(driver, "bin-fill")
     wait_for(lambda: "output-area-full-error" in shown_reasons(driver), "a full bin on the panel")
@@ -224,7 +214,7 @@ def test_every_control_acts_through_the_api_and_shows_the_result(desktop, printe
     wait_for(lambda: "output-area-full-error" not in shown_reasons(driver), "the bin emptied")
 
     click(driver, "clear-faults")
-    wait_for(lambda: printer.get(printer.api_path + "/faults") == [], "every fault cleared")
+    wait_for(lambda: printer.faults() == [], "every fault cleared")
     wait_for(lambda: "door-open-error" not in shown_reasons(driver), "the door closed by clearing the faults")
     assert reasons() == ["none"]
     wait_for(lambda: driver.find_element(By.ID, "clear-faults").get_attribute("disabled") is not None,
@@ -232,20 +222,17 @@ def test_every_control_acts_through_the_api_and_shows_the_result(desktop, printe
     wait_for(lambda: "no fault is held" in (text_of(driver, "panel-operation") or ""), "no fault held, on the panel")
 
 
-def test_parts_the_profile_lacks_are_disabled_with_a_reason(desktop, tmp_path):
+def test_parts_the_profile_lacks_are_disabled_with_a_reason(desktop, start_printer, tmp_path):
     base = json.loads((REPO / "profiles" / "duplex-laser.json").read_text())
     base.update(name="no trays", mediaSources=["auto"], mediaSourceDefault="auto", mediaReady=[])
     path = tmp_path / "no-trays.json"
     path.write_text(json.dumps(base))
-    printer = Printer("--profile", str(path))
-    try:
-        open_panel(desktop, printer)
-        trays = text_of(desktop, "panel-trays")
-        assert "has no tray that holds a counted number of sheets" in trays
-        assert desktop.find_elements(By.CSS_SELECTOR, "#panel-trays form") == []
-        # A control whose action cannot do anything is disabled and says why.
-        empty = desktop.find_element(By.ID, "bin-empty")
-        assert empty.get_attribute("disabled") is not None
-        assert empty.get_attribute("title") == "already empty" and "already empty" in text_of(desktop, "panel-bin")
-    finally:
-        printer.stop()
+    printer = start_printer("--profile", str(path), name=unique("web"))  # a name that is its own path segment
+    open_panel(desktop, printer)
+    trays = text_of(desktop, "panel-trays")
+    assert "has no tray that holds a counted number of sheets" in trays
+    assert desktop.find_elements(By.CSS_SELECTOR, "#panel-trays form") == []
+    # A control whose action cannot do anything is disabled and says why.
+    empty = desktop.find_element(By.ID, "bin-empty")
+    assert empty.get_attribute("disabled") is not None
+    assert empty.get_attribute("title") == "already empty" and "already empty" in text_of(desktop, "panel-bin")

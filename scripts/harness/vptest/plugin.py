@@ -1,6 +1,6 @@
-"""The harness as a pytest plugin (``-p vptest.plugin``): the fixtures that start vprinter, the printers' logs in a
-failing test's report, each failing test's cause in $VP_ARTIFACTS/<suite>/failures.txt, and the number of job
-records checked against docs/job-record.schema.json in the summary."""
+"""The harness as a pytest plugin (``-p vptest.plugin``): the fixtures that start vprinter and watch Avahi, the
+printers' logs in a failing test's report, each failing test's cause in $VP_ARTIFACTS/<suite>/failures.txt, and
+the number of job records checked against docs/job-record.schema.json in the summary."""
 import os
 
 import pytest
@@ -9,7 +9,7 @@ from vprinter import server
 # started from its item (``_vprinter_processes``, filled by start_printer).
 from vprinter.pytest_plugin import pytest_runtest_makereport  # noqa: F401
 
-from . import artifacts, records
+from . import artifacts, avahi, records
 from .printer import start
 
 
@@ -55,6 +55,17 @@ def _printers(started):
 def printer(start_printer):
     """A printer with the defaults (one duplex-laser, no DNS-SD) for this test."""
     return start_printer()
+
+
+@pytest.fixture
+def avahi_browser():
+    """An avahi.Browser of ``_ipp._tcp`` on the test's Avahi daemon (DBUS_SYSTEM_BUS_ADDRESS, from
+    scripts/lib/services.sh), stopped after the test; the test is skipped when no such daemon answers."""
+    if not os.environ.get("DBUS_SYSTEM_BUS_ADDRESS") or not avahi.reachable():
+        pytest.skip("no Avahi daemon answers on the test bus (the stage starts one on loopback)")
+    browser = avahi.Browser()
+    yield browser
+    browser.stop()
 
 
 def pytest_runtest_logreport(report):

@@ -17,8 +17,9 @@ import tempfile
 import urllib.parse
 
 from vprinter import ipp, server
+from vprinter.client import job_id_of
 
-from . import calls, openapi
+from . import calls, openapi, waiting
 from .documents import SAMPLE_PDF
 from .paths import REPO
 
@@ -88,6 +89,21 @@ class Printer(server.PrinterProcess):
     def checked(self, method, path, status=200, body=None, headers=None, content_type=calls.JSON, auth=None):
         """An API call checked against docs/openapi.json (see openapi.checked); the decoded JSON, or the bytes."""
         return openapi.checked(method, self.base_url + path, status, body, headers, content_type, auth or self.auth)
+
+    def wait_for_job_state(self, job, state="completed", limit=waiting.WAIT_LIMIT):
+        """Waits until a job (its id or record) is in ``state``, any job-state (``pending-held``,
+        ``processing-stopped``...), reading its record with this object's credentials, checked against
+        docs/openapi.json; returns the record. Fails naming the state it was in last."""
+        path = "/api/v1/jobs/%d" % job_id_of(job)
+        states = []
+
+        def reached():
+            record = self.checked("GET", path)
+            states.append(record["job-state"])
+            return record if record["job-state"] == state else None
+        record = waiting.wait_until(reached, limit)
+        assert record, "job %d was not %s within %s s: it is %s" % (job_id_of(job), state, limit, states[-1])
+        return record
 
     # --- IPP ---
 
