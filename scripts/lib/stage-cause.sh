@@ -82,7 +82,8 @@ stage_cause() {
     conformance) cause="$(_cause_first "$log" '^ *FAIL |[[:space:]]FAIL[[:space:]]|FAIL$')" ;;
     cups-client-test) cause="$(_cause_first "$log" '^FAIL cups-client-test')" ;;
     client-test | security-test) cause="$(_cause_pytest_stage "$log")" ;;
-    dnssd-test | scenario-test) cause="$(_cause_first "$log" '[[:space:]]FAIL([[:space:]]|$)')" ;;
+    dnssd-test) cause="$(_cause_first "$log" '^dnssd-test: FAIL: ' | sed 's/^dnssd-test: FAIL: //')" ;;
+    scenario-test) cause="$(_cause_first "$log" '[[:space:]]FAIL([[:space:]]|$)')" ;;
     web-test) cause="$(_cause_first "$log" '^web-test: FAIL: ' | sed 's/^web-test: FAIL: //')" ;;
     fuzz) cause="$(_cause_first "$log" '^==[0-9]+==ERROR|^SUMMARY:|deadly signal|^fuzz: |error:')" ;;
     esac
