@@ -11,7 +11,6 @@ table, also written to $VP_ARTIFACTS/client-test/table.md.
 Environment: VPRINTER (the binary), DBUS_SYSTEM_BUS_ADDRESS (the Avahi bus), CUPS_SERVER (the private cupsd, for
 the CUPS and cups-browsed tests), VP_ARTIFACTS.
 """
-import importlib.util
 import json
 import os
 import pathlib
@@ -114,10 +113,9 @@ def fleet():
         shutil.rmtree(root, ignore_errors=True)
 
 
-# Names in avahi-browse -p lines are unescaped by the DNS-SD test's helper (scripts/lib/dnssd-txt.py), loaded by path.
-_spec = importlib.util.spec_from_file_location("dnssd_txt", REPO / "scripts" / "lib" / "dnssd-txt.py")
-dnssd_txt = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(dnssd_txt)
+# Names in avahi-browse -p lines are unescaped by the test harness's Avahi module (standard library only).
+sys.path.insert(0, str(REPO / "scripts" / "harness"))
+from vptest import avahi  # noqa: E402
 
 # Avahi's address protocols (avahi-common/address.h).
 INET, INET6 = 0, 1
@@ -159,7 +157,7 @@ def browse_names(service_type):
     """The instance names avahi-browse lists for `service_type` (no resolving)."""
     lines = subprocess.run(["avahi-browse", "-pt", service_type], capture_output=True, text=True,
                            timeout=WAIT_LIMIT).stdout.splitlines()
-    return {dnssd_txt.unescape(line.split(";")[3]) for line in lines if line.startswith("+;") and line.count(";") >= 3}
+    return {avahi.unescape(line.split(";")[3]) for line in lines if line.startswith("+;") and line.count(";") >= 3}
 
 
 class Browse:
