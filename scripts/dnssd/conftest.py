@@ -15,8 +15,8 @@ import os
 import pytest
 
 from vptest import artifacts, avahi, names
-from vptest.waiting import WAIT_LIMIT
 from vptest.printer import run_vprinter, start
+from vptest.waiting import WAIT_LIMIT
 
 # The profile of the printers of the tests that are not about profiles.
 DEFAULT_PROFILE = "duplex-laser"
