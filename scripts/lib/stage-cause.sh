@@ -55,14 +55,6 @@ _cause_runner() {
     _cause_first "$1" "^$2: FAIL: " | sed "s/^$2: FAIL: //"
 }
 
-# A stage that runs pytest among other checks (client-test, security-test): its own last line (which part failed),
-# then pytest's first failed test with its message, if pytest failed.
-_cause_pytest_stage() {
-    local log="$1" failed
-    failed="$(_cause_first "$log" '^(FAILED|ERROR) ')"
-    printf '%s%s' "$(_cause_last "$log")" "${failed:+; $failed}"
-}
-
 # Prints the cause of STAGE's failure, one line.
 stage_cause() {
     local stage="$1" log="$2" status="$3" limit="${4:-}" cause=""
@@ -70,10 +62,10 @@ stage_cause() {
     setup) cause="$(_cause_first "$log" '^setup: FAIL')" ;;
     build) cause="$(_cause_first "$log" 'error:')" ;;
     swift-test) cause="$(_cause_swift_test "$log")" ;;
-    api-test | web-test | cups-client-test | scenario-test) cause="$(_cause_runner "$log" "$stage")" ;;
+    # The stages on scripts/lib/pytest-stage.sh: their last line names the failed parts and the first failing test.
+    api-test | web-test | cups-client-test | scenario-test | dnssd-test | client-test | security-test | fleet-test)
+        cause="$(_cause_runner "$log" "$stage")" ;;
     conformance) cause="$(_cause_first "$log" '^ *FAIL |[[:space:]]FAIL[[:space:]]|FAIL$')" ;;
-    client-test | security-test) cause="$(_cause_pytest_stage "$log")" ;;
-    dnssd-test) cause="$(_cause_first "$log" '[[:space:]]FAIL([[:space:]]|$)')" ;;
     fuzz) cause="$(_cause_first "$log" '^==[0-9]+==ERROR|^SUMMARY:|deadly signal|^fuzz: |error:')" ;;
     esac
     [[ -n "$cause" ]] || cause="$(_cause_last "$log")"

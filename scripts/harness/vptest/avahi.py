@@ -1,17 +1,29 @@
 """Avahi as the tests use it: avahi-browse's parsable lines read (names and TXT strings unescaped), what is
 browsable now, a watcher that sees services come and go, and one service resolved through Avahi's D-Bus API as a
 client resolves the one it picked. The daemon is the loopback-only one of scripts/lib/services.sh
-(DBUS_SYSTEM_BUS_ADDRESS). Standard library only (scripts/lib/dnssd-txt.py uses it without the vprinter package).
+(DBUS_SYSTEM_BUS_ADDRESS); when that script started a private one (VP_AVAHI_DIR), a test may stop and start it
+with the same shell functions the bash stages use (scripts/lib/avahi.sh). Standard library only.
 """
+import os
 import re
 import subprocess
 import threading
 import time
 
+from .paths import REPO
+
 # The longest a browse or a resolve may take, in seconds.
 BROWSE_LIMIT = 60
 # Avahi's address protocols (avahi-common/address.h).
 INET, INET6 = 0, 1
+# The shell functions that start and stop the private daemon and bus.
+AVAHI_SH = REPO / "scripts" / "lib" / "avahi.sh"
+# The longest stopping or starting the daemon may take, in seconds (avahi.sh waits 10 s for it to answer, and
+# 3 s after SIGTERM and again after SIGKILL for it to go).
+DAEMON_LIMIT = 60
+# The longest one ``avahi-browse -r -t`` may take before wait_resolved asks again, in seconds: avahi-browse 0.8
+# never ends when a service it is resolving says goodbye (its printer stopped) before the resolver answers.
+RESOLVE_TRY = 10
 # A quoted TXT string of a resolved line (a backslash escapes the next character).
 TXT_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
@@ -156,3 +168,57 @@ def resolve(name, address_protocol=INET, service_type="_ipp._tcp"):
     if len(scalars) < 9:
         return None
     return Service(scalars[2], scalars[5], scalars[7], int(scalars[8]), txt)
+
+
+def resolved(name, service_type="_ipp._tcp", timeout=BROWSE_LIMIT):
+    """The resolved ``avahi-browse -p -t -r`` line (parse_line's dict) of the instance ``name``, IPv4 preferred,
+    or None when avahi-browse resolves no such instance now."""
+    found = [entry for entry in browse(service_type, resolve=True, timeout=timeout)
+             if entry["event"] == "=" and entry["name"] == name]
+    found.sort(key=lambda entry: entry["protocol"] != "IPv4")
+    return found[0] if found else None
+
+
+def wait_resolved(name, service_type="_ipp._tcp", limit=BROWSE_LIMIT):
+    """resolved(), asked again (a browse that has not ended after RESOLVE_TRY seconds counts as not found) until it
+    finds the instance; its entry, or None after ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            found = resolved(name, service_type, timeout=min(RESOLVE_TRY, max(deadline - time.monotonic(), 1)))
+        except subprocess.TimeoutExpired:
+            found = None
+        if found or time.monotonic() >= deadline:
+            return found
+        time.sleep(0.05)
+
+
+def private_daemon():
+    """Whether the daemon in use is a private one that scripts/lib/avahi.sh started (VP_AVAHI_DIR), which
+    stop_daemon and start_daemon may stop and start."""
+    return bool(os.environ.get("VP_AVAHI_DIR"))
+
+
+def _shell(function, *arguments):
+    """Runs one function of scripts/lib/avahi.sh with the environment of this process; its CompletedProcess."""
+    return subprocess.run(["bash", "-c", 'source "$0" && "$@"', str(AVAHI_SH), function, *arguments],
+                          capture_output=True, text=True, timeout=DAEMON_LIMIT)
+
+
+def stop_daemon():
+    """Stops the private daemon (SIGTERM) and returns once it has exited; the bus stays up."""
+    assert private_daemon(), "the Avahi daemon in use is not a private one (VP_AVAHI_DIR is empty)"
+    done = _shell("vp_avahi_stop_daemon")
+    assert done.returncode == 0, "vp_avahi_stop_daemon: " + done.stderr.strip()
+
+
+def start_daemon():
+    """Starts the private daemon again and returns once it answers on the bus."""
+    assert private_daemon(), "the Avahi daemon in use is not a private one (VP_AVAHI_DIR is empty)"
+    done = _shell("vp_avahi_start_daemon")
+    assert done.returncode == 0, "vp_avahi_start_daemon: " + done.stderr.strip()
+
+
+def reachable_as(user):
+    """Whether ``user`` (CUPS runs its backends as lp) reaches the daemon on the same bus as this process."""
+    return _shell("vp_avahi_reachable_as", user).returncode == 0
