@@ -128,15 +128,16 @@ extension PrinterService {
         var segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if segments == [""] { segments = [] }
         let path = Array(segments)
-        var allowed: [String] = []
-        for route in Self.routes where route.surface == .api || !isAPI {
+        // The method first: it is one comparison, and most requests are IPP POSTs that only the last route takes.
+        for route in Self.routes where route.accepts(method: request.method) && (route.surface == .api || !isAPI) {
             guard let parameters = route.parameters(of: path), route.condition?(self, request) ?? true else { continue }
-            guard route.accepts(method: request.method) else {
-                allowed.append(route.method)
-                continue
-            }
             return answer(request, by: route, parameters: parameters, body: &body)
         }
+        // No route takes this method here: 405 where the path is a route's, 404 otherwise.
+        let allowed = Self.routes.filter { route in
+            (route.surface == .api || !isAPI) && route.parameters(of: path) != nil
+                && route.condition?(self, request) ?? true
+        }.map(\.method)
         let allow = Set(allowed.flatMap { $0 == "GET" ? ["GET", "HEAD"] : [$0] }).sorted().joined(separator: ", ")
         guard isAPI else {
             var response = HTTPResponse(status: 405, text: "Method not allowed.\n")
