@@ -3,12 +3,14 @@ tools write. A few start the built vprinter (VPRINTER); the others need nothing.
 import http.server
 import json
 import os
+import subprocess
 import threading
 
 import pytest
 from vprinter import ipp
 
-from vptest import artifacts, avahi, calls, names, openapi, records, waiting
+from vptest import artifacts, avahi, calls, documents, names, openapi, pwg_corpus, records, scriptlib, waiting
+from vptest import printer as vprinter
 
 pytest_plugins = ["pytester"]
 
@@ -156,3 +158,59 @@ def test_start_printer_fails_a_test_that_left_a_broken_record(pytester, monkeypa
     result = pytester.runpytest_inprocess("-p", "vptest.plugin", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(["*jobs/5/job.json breaks docs/job-record.schema.json*"])
+
+
+def test_a_bash_library_function_runs_and_its_failure_comes_back(tmp_path):
+    made = scriptlib.call("documents.sh", "documents_make_pdf", "letter", tmp_path / "letter.pdf")
+    assert made.returncode == 0 and (tmp_path / "letter.pdf").read_bytes().startswith(b"%PDF")
+    missing = scriptlib.call("documents.sh", "documents_no_such_function")
+    assert missing.returncode == 127 and "documents_no_such_function" in missing.stderr
+
+
+def test_the_ipptool_documents_are_made_and_a_failure_names_them(tmp_path, monkeypatch):
+    documents.ipptool_documents(tmp_path / "made")
+    assert sorted(path.name for path in (tmp_path / "made").iterdir()) == sorted(documents.IPPTOOL_DOCUMENTS)
+    monkeypatch.setattr(scriptlib, "call", lambda *arguments: subprocess.CompletedProcess((), 1, "", "gs: no"))
+    with pytest.raises(AssertionError, match="exit status 1, missing: .*document-a4.pdf.*gs: no"):
+        documents.ipptool_documents(tmp_path / "not-made")
+
+
+def test_the_corpus_serves_the_union_of_what_printers_list_and_links_only_its_samples(tmp_path):
+    laser = {"pwg-raster-document-resolution-supported": "600dpi,300dpi",
+             "pwg-raster-document-type-supported": "black_1,sgray_8"}
+    photo = {"pwg-raster-document-resolution-supported": "300dpi,300x600dpi",
+             "pwg-raster-document-type-supported": "srgb_8"}
+    assert pwg_corpus.needs([laser, photo, {}]) == ([300, 600], ["black_1", "sgray_8", "srgb_8"])
+    assert pwg_corpus.needs([{}]) == ([], [])
+    corpus = tmp_path / "corpus"
+    (corpus / "pwg-raster-samples-300dpi" / "sgray-8").mkdir(parents=True)
+    (corpus / "sources").mkdir()
+    work = tmp_path / "work"
+    work.mkdir()
+    pwg_corpus.link(corpus, work)
+    pwg_corpus.link(corpus, work)  # again: the links are replaced
+    assert [path.name for path in work.iterdir()] == ["pwg-raster-samples-300dpi"]
+    assert (work / "pwg-raster-samples-300dpi" / "sgray-8").is_dir()
+
+
+def test_the_corpus_makes_what_the_suite_names_for_what_is_asked_and_fails_on_a_file_it_cannot_make(tmp_path):
+    suite = tmp_path / "samples.test"
+    samples = ["pwg-raster-samples-72dpi/sgray-8/onepage-letter-sgray-8-72dpi.pwg",
+               "pwg-raster-samples-72dpi/black-1/onepage-letter-black-1-72dpi.pwg"]
+    suite.write_text("".join("\tFILE %s\n" % sample for sample in samples))
+    corpus = pwg_corpus.make(tmp_path / "cache", suite, [72], ["sgray_8"])
+    assert corpus.complete and "made 1 files" in corpus.report, corpus.report
+    made, placeholder = (os.path.join(corpus.folder, sample) for sample in samples)
+    assert open(made, "rb").read(4) == b"RaS2" and os.path.getsize(placeholder) == 0
+    suite.write_text("\tFILE pwg-raster-samples-72dpi/sgray-8/unknown-sgray-8-72dpi.pwg\n")
+    corpus = pwg_corpus.make(tmp_path / "cache", suite, [72], ["sgray_8"])
+    assert not corpus.complete and "no recipe" in corpus.report
+
+
+def test_the_profiles_and_their_attributes_come_from_the_binary():
+    names = vprinter.profile_names()
+    assert "duplex-laser" in names and len(names) == len(set(names))
+    attributes = vprinter.profile_attributes("duplex-laser")
+    assert "application/pdf" in attributes["document-format-supported"].split(",")
+    assert attributes["printer-make-and-model"] == "vprinter Duplex Laser"
+    assert vprinter.profile_attributes("no-such-profile") == {}

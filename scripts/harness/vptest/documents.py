@@ -5,10 +5,15 @@ import subprocess
 
 from vprinter import documents
 
+from . import scriptlib
+
 # A one-page PDF with one line of text: what a test prints when the document does not matter.
 SAMPLE_PDF = documents.pdf(["printed by pytest"])
 # The longest Ghostscript may take for one document, in seconds.
 GHOSTSCRIPT_LIMIT = 120
+# The documents CUPS's ipptool suites (ipp-1.1, ipp-2.x, ipp-everywhere) open by name in their FILE lines.
+IPPTOOL_DOCUMENTS = ("document-a4.pdf", "document-letter.pdf", "document-a4.ps", "document-letter.ps", "color.jpg",
+                     "gray.jpg")
 # cupsColorSpace of Ghostscript's pwgraster device (CUPS's cups_cspace_t): 8-bit gray (sGray) and sRGB.
 PWG_GRAY, PWG_RGB = 18, 19
 
@@ -50,3 +55,15 @@ def pdf_of_program(path, program):
     ghostscript("pdfwrite", path, program=program)
     with open(path, "rb") as file:
         return file.read()
+
+
+def ipptool_documents(folder):
+    """Writes IPPTOOL_DOCUMENTS into ``folder`` (made when missing) with scripts/lib/documents.sh, the pages the bash
+    stages print too; returns the folder. Fails naming Ghostscript's error when one is not made."""
+    os.makedirs(folder, exist_ok=True)
+    done = scriptlib.call("documents.sh", "documents_make_ipptool_set", folder)
+    paths = [os.path.join(folder, name) for name in IPPTOOL_DOCUMENTS]
+    missing = [path for path in paths if not (os.path.isfile(path) and os.path.getsize(path))]
+    assert done.returncode == 0 and not missing, "documents_make_ipptool_set: exit status %d, missing: %s: %s" % (
+        done.returncode, ", ".join(missing) or "none", done.stderr.strip()[-1000:])
+    return folder

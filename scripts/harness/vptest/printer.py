@@ -11,6 +11,7 @@ when start returns, and does not advertise over DNS-SD unless ``dnssd=True``. It
 finds ``profiles/``). The binary is VPRINTER (set by the stage scripts), else VPRINTER_BIN, else vprinter on PATH.
 """
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -203,3 +204,28 @@ def run_vprinter(*arguments, timeout=COMMAND_LIMIT, env=None):
     done = subprocess.run([binary(), *arguments], capture_output=True, text=True, timeout=timeout,
                           env=dict(os.environ, **(env or {})))
     return done.returncode, done.stdout, done.stderr
+
+
+# A line of `vprinter profiles --show`: an attribute in ipptool's text form, "name (syntax) = value".
+SHOWN_ATTRIBUTE = re.compile(r"^(?P<name>[a-z][a-z0-9-]*) \((?P<syntax>[^)]*)\) = (?P<value>.*)$")
+
+
+def profile_names():
+    """The shipped profiles' names: the first column of `vprinter profiles`, else (when the binary does not
+    answer) the names of profiles/*.json in the checkout."""
+    try:
+        status, listing, _ = run_vprinter("profiles")
+    except (OSError, server.StartError):
+        status, listing = 1, ""
+    if status == 0:
+        return [line.split()[0] for line in listing.splitlines() if line.strip()]
+    return sorted(path.stem for path in (REPO / "profiles").glob("*.json"))
+
+
+def profile_attributes(profile):
+    """The printer attributes a profile (a name or a file) gives, as `vprinter profiles --show` prints them:
+    {name: value as text (a 1setOf comma-separated)}; empty when the binary refuses the profile."""
+    status, shown, _ = run_vprinter("profiles", "--show", os.fspath(profile))
+    if status != 0:
+        return {}
+    return {match["name"]: match["value"] for match in map(SHOWN_ATTRIBUTE.match, shown.splitlines()) if match}
