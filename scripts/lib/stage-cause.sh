@@ -49,8 +49,8 @@ _swift_test_unfinished() {
         }' "$1"
 }
 
-# A stage that ends as scripts/lib/pytest-stage.sh ends it (api-test, web-test): its line "STAGE: FAIL: ...", which
-# names the failed parts and the first failing test's cause.
+# A stage that ends as scripts/lib/pytest-stage.sh ends it (api-test, conformance, web-test): its line
+# "STAGE: FAIL: ...", which names the failed parts and the first failing test's cause.
 _cause_runner() {
     _cause_first "$1" "^$2: FAIL: " | sed "s/^$2: FAIL: //"
 }
@@ -63,9 +63,9 @@ stage_cause() {
     build) cause="$(_cause_first "$log" 'error:')" ;;
     swift-test) cause="$(_cause_swift_test "$log")" ;;
     # The stages on scripts/lib/pytest-stage.sh: their last line names the failed parts and the first failing test.
-    api-test | web-test | cups-client-test | scenario-test | dnssd-test | client-test | security-test | fleet-test)
+    api-test | web-test | cups-client-test | scenario-test | dnssd-test | client-test | security-test | fleet-test | \
+        conformance)
         cause="$(_cause_runner "$log" "$stage")" ;;
-    conformance) cause="$(_cause_first "$log" '^ *FAIL |[[:space:]]FAIL[[:space:]]|FAIL$')" ;;
     fuzz) cause="$(_cause_first "$log" '^==[0-9]+==ERROR|^SUMMARY:|deadly signal|^fuzz: |error:')" ;;
     esac
     [[ -n "$cause" ]] || cause="$(_cause_last "$log")"
