@@ -104,14 +104,14 @@ public final class EmbeddedPrinter: Sendable {
     /// The records of every job the printer knows, oldest first.
     public func jobs() throws(EmbeddedPrinterError) -> [JobRecord] {
         var records: [JobRecord] = []
-        for job in printer.jobs { records.append(try JobRecord(job)) }
+        for job in printer.jobs { records.append(JobRecord(job)) }
         return records
     }
 
     /// The records of the jobs that pass `query` (the filters of `GET /api/v1/jobs`), oldest first.
     public func jobs(matching query: JobQuery) throws(EmbeddedPrinterError) -> [JobRecord] {
         var records: [JobRecord] = []
-        for job in printer.jobs(matching: query) { records.append(try JobRecord(job)) }
+        for job in printer.jobs(matching: query) { records.append(JobRecord(job)) }
         return records
     }
 

@@ -12,18 +12,13 @@ import socket
 import subprocess
 import time
 
+from .names import free_port
+
 # The document formats it accepts, as the shipped profiles do.
 FORMATS = "application/pdf,image/jpeg,image/pwg-raster,image/urf"
 # Seconds it gets to accept a connection, and to exit after SIGTERM.
 START_LIMIT = 30
 STOP_LIMIT = 10
-
-
-def free_port():
-    """A TCP port of 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Reference:
