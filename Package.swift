@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "DNSSD", dependencies: ["CAvahi"]),
         // Printer profiles: the profile files and their JSON, extends, media, the IPP attributes a profile gives,
         // the ipptool --ippserver attribute file format.
-        .target(name: "Profiles", dependencies: ["IPP"]),
+        .target(name: "Profiles", dependencies: ["IPP", "PrintModel"]),
         // The printer: jobs, operations, states, subscriptions, faults, cloning, the one place that builds a printer.
         .target(
             name: "PrinterCore", dependencies: ["IPP", "PrintModel", "Profiles", "HTTPServer", "CZlib", "ImageCheck"]),

@@ -26,6 +26,8 @@ public struct JobWarning: Sendable, Hashable, Codable {
         public static let rasterDuplex = Self(rawValue: "raster-duplex")
         /// The data is in another format than the client declared.
         public static let documentFormat = Self(rawValue: "document-format")
+        /// A PDF uses a font it does not embed: the message names the font asked for and the font printed instead.
+        public static let fontSubstituted = Self(rawValue: "font-substituted")
     }
 
     public var kind: Kind

@@ -18,6 +18,7 @@ extension JobRun {
         let messages = PopplerMessages(log: warnings, document: number)
         defer { messages.stop() }
         let document = try PDFDocument(path: path, password: ticket.password, limits: limits)
+        for font in document.substitutedFonts() { warnings.report(font.warning(document: number)) }
         var continuing: [Imposer.Placement] = []
         var plans: [Plan] = []
         for index in 0..<document.pageCount where ticket.selects(page: index + 1) {

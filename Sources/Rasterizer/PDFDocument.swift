@@ -72,6 +72,31 @@ final class PDFDocument {
         return String(cString: text)
     }
 
+    /// The fonts the document uses without embedding them, each once, with the page it first appears on and the
+    /// font the font configuration gives in its place (Poppler asks fontconfig as it does when it draws).
+    func substitutedFonts() -> [FontSubstitution] {
+        guard let info = poppler_font_info_new(document) else { return [] }
+        defer { poppler_font_info_free(info) }
+        var found: [FontSubstitution] = []
+        var seen: Set<String> = []
+        for index in 0..<pageCount {
+            // Each scan reports the fonts of the next page that no earlier scan reported.
+            var iterator: OpaquePointer?
+            _ = poppler_font_info_scan(info, 1, &iterator)
+            guard let iterator else { continue }
+            defer { poppler_fonts_iter_free(iterator) }
+            repeat {
+                guard poppler_fonts_iter_is_embedded(iterator) == 0 else { continue }
+                let name = poppler_fonts_iter_get_name(iterator).map { String(cString: $0) } ?? "(unnamed)"
+                guard seen.insert(name).inserted else { continue }
+                let substitute = poppler_fonts_iter_get_substitute_name(iterator).map { String(cString: $0) }
+                let file = poppler_fonts_iter_get_file_name(iterator).map { String(cString: $0) }
+                found.append(FontSubstitution(page: index + 1, name: name, substitute: substitute, file: file))
+            } while poppler_fonts_iter_next(iterator) != 0
+        }
+        return found
+    }
+
     private func page(_ index: Int) throws(RasterError) -> OpaquePointer {
         guard let page = poppler_document_get_page(document, Int32(index)) else {
             throw .libraryFailure(library: "poppler", message: "cannot load page \(index + 1)")

@@ -8,6 +8,8 @@ import Rasterizer
 
 // Lead a process group of its own, so that the printer stops any child (Ghostscript) along with the worker.
 setpgid(0, 0)
+// vprinter's own fonts, before Poppler, Cairo or Ghostscript reads any (docs/snapshots.md).
+FontConfiguration.apply()
 ParentWatch.start()
 let output = WorkerOutput()
 let input = FileHandle.standardInput.readDataToEndOfFile()

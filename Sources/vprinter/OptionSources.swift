@@ -12,7 +12,8 @@ enum OptionSources {
     static let prefix = "VPRINTER_"
     /// Variables with the prefix that name no option: the render worker, the profile folders and test settings.
     static let notOptions: Set<String> = [
-        "VPRINTER_RENDER", "VPRINTER_PROFILES", "VPRINTER_TEST_AVAHI", "VPRINTER_BIN", "VPRINTER_BINARY",
+        "VPRINTER_RENDER", "VPRINTER_PROFILES", "VPRINTER_FONTCONFIG", "VPRINTER_TEST_AVAHI", "VPRINTER_BIN",
+        "VPRINTER_BINARY",
     ]
     /// Words that switch a flag option on or off from the environment.
     static let trueWords: Set<String> = ["1", "true", "yes", "on"]

@@ -40,7 +40,8 @@ struct RenderCommand {
             limits: options.renderLimits)
         let attributes = profile.printerAttributes(context: ProfileAttributeContext(printerName: profile.name))
         switch OfflineRendering.render(
-            file: file, ticket: ticket, printerAttributes: attributes, outputDirectory: output, renderer: renderer)
+            file: file, ticket: ticket, printerAttributes: attributes, outputDirectory: output, renderer: renderer,
+            onWarning: { Console.log("warning: \($0.page.map { "page \($0): " } ?? "")\($0.message)") })
         {
         case .success(let impressions):
             for impression in impressions { Console.out("\(output)/\(impression.file)") }

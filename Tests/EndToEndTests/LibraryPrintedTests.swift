@@ -76,7 +76,9 @@ import VirtualPrinterKit
         #expect(try printer.jobs(matching: query).map(\.jobID) == [2])
         let record = try #require(try printer.jobs().first)
         #expect(record.mediaActual == "na_letter_8.5x11in" && record.sidesActual == "one-sided")
-        #expect(record.ignoredAttributes == [] && record.warnings == [])
+        // The test PDF sets its text in Helvetica without embedding it: vprinter's fonts/fonts.conf prints URW's clone.
+        #expect(record.ignoredAttributes == [] && record.warnings.map(\.kind) == [.fontSubstituted])
+        #expect(record.warnings.first?.message.contains("(NimbusSans-Regular.otf)") == true, "\(record.warnings)")
         #expect(record.impressions.first?.facts?.blank == false && record.impressions.first?.textSource == .pdf)
         #expect((record.impressions.first?.facts?.inkCoverage.black ?? 0) > 0)
 

@@ -85,6 +85,36 @@ def test_warnings_record_what_was_wrong_but_printable(printer, tmp_path):
     assert [w["kind"] for w in warnings] == ["raster-page-size", "raster-duplex"], warnings
     assert "215.9 x 279.4 mm" in warnings[0]["message"] and "210.0 x 297.0 mm" in warnings[0]["message"]
     assert warnings[1]["page"] == 1 and "two-sided-long-edge" in warnings[1]["message"]
+    # pdfwrite does not embed the invoice's Helvetica: a font-substituted warning follows (tested below).
     warnings = record(printer, declared_job)["warnings"]
-    assert [w["kind"] for w in warnings] == ["document-format"], warnings
+    assert [w["kind"] for w in warnings] == ["document-format", "font-substituted"], warnings
     assert "image/pwg-raster" in warnings[0]["message"] and "application/pdf" in warnings[0]["message"]
+
+
+# A fontconfig file that knows DejaVu only: where the render worker read the machine's configuration, Helvetica
+# and Arial would print as DejaVu Sans.
+DEJAVU_ONLY = """<?xml version="1.0"?>
+<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir prefix="xdg">fontconfig</cachedir></fontconfig>
+"""
+
+
+def test_a_font_the_pdf_does_not_embed_prints_with_vprinters_fonts_and_is_a_warning(start_printer, tmp_path):
+    """fonts/fonts.conf (docs/snapshots.md): the worker uses vprinter's font configuration, not the machine's
+    (FONTCONFIG_FILE here names one that knows DejaVu only), and records each font it substituted."""
+    machine = tmp_path / "dejavu-only.conf"
+    machine.write_text(DEJAVU_ONLY)
+    printer = start_printer("--render-dpi", "72", env={"FONTCONFIG_FILE": str(machine)})
+    # Helvetica on page 1 and Arial on page 2, neither embedded.
+    pdf = documents.ghostscript("pdfwrite", tmp_path / "fonts.pdf", "-dEmbedAllFonts=false", "-dSubsetFonts=false",
+                                program="/Helvetica findfont 20 scalefont setfont 72 700 moveto (Helvetica) show "
+                                "showpage /Arial findfont 20 scalefont setfont 72 700 moveto (Arial) show showpage")
+    with open(pdf, "rb") as file:
+        job = printer.print_job(file.read(), name="fonts")
+    printer.checked("GET", "/api/v1/wait?count=1&timeout=%d" % WAIT_LIMIT, 200)
+    warnings = record(printer, job)["warnings"]
+    assert [(w["kind"], w["document"], w["page"]) for w in warnings] == [
+        ("font-substituted", 1, 1), ("font-substituted", 1, 2)], warnings
+    assert "font Helvetica is not embedded" in warnings[0]["message"], warnings
+    assert "(NimbusSans-Regular.otf)" in warnings[0]["message"], warnings
+    assert "font Arial is not embedded" in warnings[1]["message"], warnings
+    assert "(LiberationSans-Regular.ttf)" in warnings[1]["message"], warnings

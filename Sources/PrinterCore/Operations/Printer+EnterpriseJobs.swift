@@ -75,7 +75,7 @@ extension Printer {
         case "iana_us-ascii_digits", "iana_utf-8_digits": return bytes.allSatisfy { digits.contains($0) }
         case "iana_us-ascii_letters", "iana_utf-8_letters": return bytes.allSatisfy(letter)
         case "iana_us-ascii_complex", "iana_us-ascii_any": return bytes.allSatisfy { (0x20...0x7E).contains($0) }
-        default: return String(validatingUTF8: bytes.map { CChar(bitPattern: $0) } + [0]) != nil
+        default: return String(validatingCString: bytes.map { CChar(bitPattern: $0) } + [0]) != nil
         }
     }
 

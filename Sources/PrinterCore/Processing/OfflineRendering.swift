@@ -28,10 +28,10 @@ public enum OfflineRendering {
     }
 
     /// Renders `file` with `ticket` on a printer with `printerAttributes`; returns the impressions written to
-    /// `outputDirectory`, in order.
+    /// `outputDirectory`, in order, and hands the job's warnings (a substituted font, ...) to `onWarning`.
     public static func render(
         file: String, ticket: [IPPAttribute], printerAttributes: [IPPAttribute], outputDirectory: String,
-        renderer: any JobRenderer
+        renderer: any JobRenderer, onWarning: @Sendable (JobWarning) -> Void = { _ in }
     ) -> Result<[PrintedSide], Failure> {
         let path = URL(fileURLWithPath: file).standardizedFileURL.path
         guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable(file)) }
@@ -63,7 +63,7 @@ public enum OfflineRendering {
             jobID: 0, folder: URL(fileURLWithPath: outputDirectory).standardizedFileURL.path, documents: [document],
             ticket: checked.accepted, printerAttributes: cache.attributes)
         switch renderer.render(
-            job, password: nil, onImpression: impressions.add, onWarning: { _ in }, isCanceled: { false })
+            job, password: nil, onImpression: impressions.add, onWarning: onWarning, isCanceled: { false })
         {
         case .completed:
             return .success(impressions.all)
