@@ -6,8 +6,6 @@ Environment: VP_IMAGE (the image), VP_PODMAN (the podman command with the flags 
 VP_PODMAN_RUN_FLAGS (ulimits), VP_CONTAINER_KEEP (keep failed tests' containers).
 """
 import os
-import shlex
-import subprocess
 import uuid
 
 import pytest
@@ -15,25 +13,15 @@ import vprinter
 
 from vptest import artifacts
 from vptest.names import free_port
+from vptest.podman import RUN_FLAGS, podman
 from vptest.waiting import wait_until
 
 IMAGE = os.environ.get("VP_IMAGE", "localhost/vprinter:test")
-PODMAN = shlex.split(os.environ.get("VP_PODMAN", "podman"))
-RUN_FLAGS = shlex.split(os.environ.get("VP_PODMAN_RUN_FLAGS", ""))
 # Seconds a container may take to answer /readyz, and how often it is asked.
 READY_TIMEOUT = 60
 READY_INTERVAL = 0.2
 # The image's user (Containerfile).
 IMAGE_UID = 10001
-
-
-def podman(*arguments, check=True, timeout=120):
-    """Runs podman; returns the finished process (stdout and stderr as text)."""
-    done = subprocess.run([*PODMAN, *arguments], capture_output=True, text=True, timeout=timeout)
-    if check and done.returncode != 0:
-        raise AssertionError("podman %s: status %d: %s" % (" ".join(arguments), done.returncode,
-                                                           done.stderr.strip()[-2000:]))
-    return done
 
 
 class Container:

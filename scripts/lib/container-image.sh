@@ -134,3 +134,36 @@ container_build_image() {
     container_say "image built in $((SECONDS - start)) s: $(podman image inspect --format '{{.Size}}' \
         "$CONTAINER_IMAGE" | awk '{printf "%.0f MB", $1 / 1e6}')"
 }
+
+# The image of the test command's own binaries (Containerfile target prebuilt, scripts/image-test).
+readonly CONTAINER_PREBUILT_IMAGE=localhost/vprinter:prebuilt
+
+# container_build_stage BASE TARGET TAG CONTEXT: podman build of one target of the Containerfile (its log in
+# CONTAINER_LOGS/build-TARGET.log).
+container_build_stage() {
+    local base="$1" target="$2" tag="$3" context="$4" start=$SECONDS
+    if ! timeout --kill-after=30 "$CONTAINER_BUILD_TIME_LIMIT" podman "${CONTAINER_PODMAN_FLAGS[@]}" build \
+        --format docker "${CONTAINER_RUN_FLAGS[@]}" --build-arg BASE_IMAGE="$base" --target "$target" \
+        --tag "$tag" --file "$CONTAINER_REPO/Containerfile" "$context" >"$CONTAINER_LOGS/build-$target.log" 2>&1; then
+        tail -n 30 "$CONTAINER_LOGS/build-$target.log" >&2
+        container_die "podman build --target $target failed: $(grep -m1 -E '^(Error|error):' \
+            "$CONTAINER_LOGS/build-$target.log" || tail -n1 "$CONTAINER_LOGS/build-$target.log")"
+    fi
+    container_say "target $target built in $((SECONDS - start)) s"
+}
+
+# container_build_prebuilt BASE BINARY: builds CONTAINER_PREBUILT_IMAGE from the vprinter BINARY and the
+# vprinter-render beside it, the Swift runtime libraries they load (from the toolchain) and the shared data.
+container_build_prebuilt() {
+    local base="$1" binary="$2" context
+    context="$(mktemp -d)"
+    local root="$context/prebuilt/usr/local"
+    mkdir -p "$root/bin" "$root/lib/vprinter-swift" "$root/share/vprinter"
+    cp "$binary" "$(dirname "$binary")/vprinter-render" "$root/bin/"
+    ldd "$root/bin/vprinter" "$root/bin/vprinter-render" |
+        awk -v toolchain="$(container_toolchain_dir)/" 'index($3, toolchain) == 1 { print $3 }' | sort -u |
+        xargs -r cp -t "$root/lib/vprinter-swift/"
+    cp -r "$CONTAINER_REPO/profiles" "$CONTAINER_REPO/scenarios" "$CONTAINER_REPO/fonts" "$root/share/vprinter/"
+    container_build_stage "$base" prebuilt "$CONTAINER_PREBUILT_IMAGE" "$context"
+    rm -rf "$context"
+}

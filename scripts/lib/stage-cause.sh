@@ -64,7 +64,7 @@ stage_cause() {
     swift-test) cause="$(_cause_swift_test "$log")" ;;
     # The stages on scripts/lib/pytest-stage.sh: their last line names the failed parts and the first failing test.
     api-test | web-test | cups-client-test | scenario-test | dnssd-test | client-test | security-test | fleet-test | \
-        conformance)
+        image-test | conformance)
         cause="$(_cause_runner "$log" "$stage")" ;;
     fuzz) cause="$(_cause_first "$log" '^==[0-9]+==ERROR|^SUMMARY:|deadly signal|^fuzz: |error:')" ;;
     esac

@@ -9,7 +9,8 @@ import threading
 import pytest
 from vprinter import ipp
 
-from vptest import artifacts, avahi, calls, documents, names, openapi, pwg_corpus, records, scriptlib, waiting
+from vptest import artifacts, avahi, calls, documents, font_corpus, names, openapi, pwg_corpus, records, scriptlib
+from vptest import waiting
 from vptest import printer as vprinter
 
 pytest_plugins = ["pytester"]
@@ -214,3 +215,25 @@ def test_the_profiles_and_their_attributes_come_from_the_binary():
     assert "application/pdf" in attributes["document-format-supported"].split(",")
     assert attributes["printer-make-and-model"] == "vprinter Duplex Laser"
     assert vprinter.profile_attributes("no-such-profile") == {}
+
+
+def test_the_font_corpus_compares_identical_renderings_equal_and_finds_other_fonts(tmp_path, monkeypatch):
+    """The comparison behind the image guard and the fresh-machine check can fail: the same corpus printed with a
+    font configuration that knows DejaVu only (VPRINTER_FONTCONFIG) differs on the sides with text in fonts the
+    documents do not embed, and only there."""
+    binary = os.environ["VPRINTER"]
+    corpus = tmp_path / "corpus"
+    font_corpus.write(corpus)
+    warnings = font_corpus.render([binary], corpus, tmp_path / "one")
+    assert "font Helvetica is not embedded" in warnings["fonts-not-embedded.pdf"], warnings
+    assert "font MS-Mincho is not embedded" in warnings["japanese-not-embedded.pdf"], warnings
+    font_corpus.render([binary], corpus, tmp_path / "two")
+    assert font_corpus.differences(binary, tmp_path / "one", tmp_path / "two") == []
+    dejavu = tmp_path / "dejavu.conf"
+    dejavu.write_text('<?xml version="1.0"?>\n<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir>'
+                      '<cachedir prefix="xdg">fontconfig</cachedir></fontconfig>\n')
+    monkeypatch.setenv("VPRINTER_FONTCONFIG", str(dejavu))
+    font_corpus.render([binary], corpus, tmp_path / "dejavu")
+    differing = font_corpus.differences(binary, tmp_path / "dejavu", tmp_path / "one")
+    assert {line.split()[0] for line in differing} == {"fonts-not-embedded.pdf", "japanese-not-embedded.pdf"}, \
+        differing

@@ -29,7 +29,8 @@ def ghostscript(device, output, *options, source=None, program=None):
     return os.fspath(output)
 
 
-def _source(folder, name, postscript):
+def source(folder, name, postscript):
+    """Writes PostScript text to ``folder``/``name``.ps; returns its path."""
     path = os.path.join(os.fspath(folder), name + ".ps")
     with open(path, "w") as file:
         file.write(postscript)
@@ -39,7 +40,7 @@ def _source(folder, name, postscript):
 def pdf_of_postscript(folder, name, postscript):
     """``folder``/``name``.pdf made by pdfwrite from PostScript text; returns its path."""
     return ghostscript("pdfwrite", os.path.join(os.fspath(folder), name + ".pdf"),
-                       source=_source(folder, name, postscript))
+                       source=source(folder, name, postscript))
 
 
 def pwg_of_postscript(folder, name, postscript, dpi=300, gray=True):
@@ -47,7 +48,7 @@ def pwg_of_postscript(folder, name, postscript, dpi=300, gray=True):
     path."""
     return ghostscript("pwgraster", os.path.join(os.fspath(folder), name + ".pwg"), "-r%d" % dpi,
                        "-dcupsColorSpace=%d" % (PWG_GRAY if gray else PWG_RGB), "-dcupsBitsPerColor=8",
-                       source=_source(folder, name, postscript))
+                       source=source(folder, name, postscript))
 
 
 def pdf_of_program(path, program):
