@@ -129,6 +129,21 @@ test_command() {
     fi
 }
 
+# The font corpus (scripts/harness/vptest/font_corpus.py) printed with the root's own build into fonts/root, for
+# scripts/fresh-machine-test to compare with its own machine's printing of the same files (docs/snapshots.md): the
+# root has other fonts installed on purpose.
+font_corpus() {
+    local binary log="$out/fonts.log"
+    binary="$(swift build --show-bin-path 2>/dev/null)/vprinter"
+    if PYTHONPATH=scripts/harness:python/src python3 -m vptest.font_corpus write "$out/fonts/corpus" >"$log" 2>&1 &&
+        PYTHONPATH=scripts/harness:python/src python3 -m vptest.font_corpus render "$binary" "$out/fonts/corpus" \
+            "$out/fonts/root" >>"$log" 2>&1; then
+        result font-corpus PASS "$(find "$out/fonts/corpus" -type f | wc -l) documents printed in the root"
+    else
+        result font-corpus FAIL "$(tail -n1 "$log")"
+    fi
+}
+
 # The swift-test stage RUNS times in a row, exactly as the test command runs it (`scripts/test --only
 # services,swift-test`: the test services, then `swift test` with the stage's settings and time limit), each
 # timed; the logs are kept as swift-test-N.log.
@@ -176,6 +191,7 @@ main() {
     test_rc=0
     [[ -n "$no_run" ]] || readme_run
     test_command
+    font_corpus
     ((runs == 0)) || swift_test_runs
     echo "=== fresh machine: $(. /etc/os-release && echo "$PRETTY_NAME"), $((SECONDS - start)) s"
     printf '%s\n' "${results[@]}"
