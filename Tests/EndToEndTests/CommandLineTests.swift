@@ -95,7 +95,7 @@ import Testing
         let scratch = try ScratchFolder()
         // A regular file where a folder should be: not writable as a folder, even for root.
         let blocker = scratch.path + "/file"
-        FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
         let run = try runVPrinter(
             ["--port", "0", "--no-dnssd", "--no-render", "--output-dir", blocker + "/out"], scratch: scratch)
         #expect(run.status == 1)
