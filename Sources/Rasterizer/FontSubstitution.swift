@@ -5,7 +5,7 @@ import PrintModel
 struct FontSubstitution: Sendable, Equatable {
     /// The 1-based page the font first appears on.
     var page: Int
-    /// The font's name in the document (`Helvetica`, `ABCDEF+Calibri` without the subset tag).
+    /// The font's name in the document (`Helvetica`, `ArialMT`).
     var name: String
     /// The name of the font used instead, when one was found.
     var substitute: String?
