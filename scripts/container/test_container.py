@@ -10,8 +10,8 @@ import sys
 from vprinter import documents
 
 from conftest import IMAGE, IMAGE_UID, RUN_FLAGS, podman
-from vptest import avahi, font_corpus
-from vptest.podman import PODMAN
+from vptest import avahi
+from vptest.podman import assert_prints_as_here
 from vptest.waiting import wait_until
 
 # ipptool's Print-Job test, with the ticket this test checks in the record.
@@ -249,15 +249,4 @@ def test_the_image_prints_the_font_corpus_with_the_pixels_and_fonts_of_this_mach
     """docs/snapshots.md: the image's release binaries and packages print every side of the font corpus (fonts not
     embedded, embedded, Japanese, PostScript, PWG, JPEG) as this machine's debug build does, pixel for pixel, with
     the same font substitutions."""
-    here_binary = os.environ["VPRINTER"]
-    corpus = tmp_path / "corpus"
-    font_corpus.write(corpus)
-    here = font_corpus.render([here_binary], corpus, tmp_path / "here")
-    image_out = tmp_path / "image"
-    image_out.mkdir()
-    volumes = ["-v", "%s:%s" % (corpus, corpus), "-v", "%s:%s" % (image_out, image_out)]
-    there = font_corpus.render([*PODMAN, "run", "--rm", "--network", "none", "--no-healthcheck", "--user", "root",
-                                *RUN_FLAGS, *volumes, IMAGE], corpus, image_out)
-    assert there == here, "the font substitutions differ:\nimage: %s\nhere:  %s" % (there, here)
-    differing = font_corpus.differences(here_binary, image_out, tmp_path / "here")
-    assert not differing, "sides the image prints differently:\n" + "\n".join(differing)
+    assert_prints_as_here(IMAGE, os.environ["VPRINTER"], tmp_path)

@@ -6,7 +6,7 @@ import re
 from vptest.paths import REPO
 
 CONTAINERFILE = REPO / "Containerfile"
-# The name the tests give the Containerfile's last stage, which has none: the image users run.
+# The Containerfile's last stage: the image users run.
 IMAGE_STAGE = "image"
 
 
@@ -22,13 +22,13 @@ def instructions(text):
 
 
 def stage_packages(path=CONTAINERFILE):
-    """{stage name: set of packages its ``apt-get install`` lines name}; the last, unnamed stage is IMAGE_STAGE."""
+    """{stage name: set of packages its ``apt-get install`` lines name}; a stage without a name is ``""``."""
     stages = {}
     name = None
     for keyword, rest in instructions(path.read_text()):
         if keyword == "FROM":
             words = rest.split()
-            name = words[2] if len(words) >= 3 and words[1].upper() == "AS" else IMAGE_STAGE
+            name = words[2] if len(words) >= 3 and words[1].upper() == "AS" else ""
             stages[name] = set()
         elif keyword == "RUN" and name is not None:
             for command in rest.split("&&"):

@@ -117,33 +117,27 @@ container_toolchain_dir() {
     printf '%s\n' "$dir"
 }
 
-# container_build_image BASE: builds CONTAINER_IMAGE from the Containerfile on BASE (podman build, at most
-# CONTAINER_BUILD_TIME_LIMIT seconds; its log in CONTAINER_LOGS/build.log).
+# container_build_image BASE: builds CONTAINER_IMAGE, the Containerfile's last stage, on BASE with the toolchain
+# mounted (at most CONTAINER_BUILD_TIME_LIMIT seconds; its log in CONTAINER_LOGS/build-image.log).
 container_build_image() {
-    local base="$1" toolchain start=$SECONDS
+    local base="$1" toolchain
     toolchain="$(container_toolchain_dir)"
     container_say "building $CONTAINER_IMAGE from Containerfile on $base, the toolchain of $toolchain mounted read-only"
-    if ! timeout --kill-after=30 "$CONTAINER_BUILD_TIME_LIMIT" podman "${CONTAINER_PODMAN_FLAGS[@]}" build \
-        --format docker "${CONTAINER_RUN_FLAGS[@]}" --build-arg BASE_IMAGE="$base" \
-        --volume "$toolchain:/toolchain:ro" --tag "$CONTAINER_IMAGE" --file "$CONTAINER_REPO/Containerfile" \
-        "$CONTAINER_REPO" >"$CONTAINER_LOGS/build.log" 2>&1; then
-        tail -n 30 "$CONTAINER_LOGS/build.log" >&2
-        container_die "podman build failed: $(grep -m1 -E '^(Error|error):' "$CONTAINER_LOGS/build.log" ||
-            tail -n1 "$CONTAINER_LOGS/build.log")"
-    fi
-    container_say "image built in $((SECONDS - start)) s: $(podman image inspect --format '{{.Size}}' \
-        "$CONTAINER_IMAGE" | awk '{printf "%.0f MB", $1 / 1e6}')"
+    container_build_stage "$base" image "$CONTAINER_IMAGE" "$CONTAINER_REPO" --volume "$toolchain:/toolchain:ro"
+    container_say "image: $(podman image inspect --format '{{.Size}}' "$CONTAINER_IMAGE" |
+        awk '{printf "%.0f MB", $1 / 1e6}')"
 }
 
 # The image of the test command's own binaries (Containerfile target prebuilt, scripts/image-test).
 readonly CONTAINER_PREBUILT_IMAGE=localhost/vprinter:prebuilt
 
-# container_build_stage BASE TARGET TAG CONTEXT: podman build of one target of the Containerfile (its log in
-# CONTAINER_LOGS/build-TARGET.log).
+# container_build_stage BASE TARGET TAG CONTEXT [PODMAN-BUILD-OPTION...]: podman build of one target of the
+# Containerfile (at most CONTAINER_BUILD_TIME_LIMIT seconds; its log in CONTAINER_LOGS/build-TARGET.log).
 container_build_stage() {
     local base="$1" target="$2" tag="$3" context="$4" start=$SECONDS
+    shift 4
     if ! timeout --kill-after=30 "$CONTAINER_BUILD_TIME_LIMIT" podman "${CONTAINER_PODMAN_FLAGS[@]}" build \
-        --format docker "${CONTAINER_RUN_FLAGS[@]}" --build-arg BASE_IMAGE="$base" --target "$target" \
+        --format docker "${CONTAINER_RUN_FLAGS[@]}" --build-arg BASE_IMAGE="$base" --target "$target" "$@" \
         --tag "$tag" --file "$CONTAINER_REPO/Containerfile" "$context" >"$CONTAINER_LOGS/build-$target.log" 2>&1; then
         tail -n 30 "$CONTAINER_LOGS/build-$target.log" >&2
         container_die "podman build --target $target failed: $(grep -m1 -E '^(Error|error):' \
