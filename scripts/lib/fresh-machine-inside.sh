@@ -134,10 +134,10 @@ test_command() {
 # root has other fonts installed on purpose.
 font_corpus() {
     local binary log="$out/fonts.log"
+    local -a corpus=(env PYTHONPATH=scripts/harness:python/src python3 -m vptest.font_corpus)
     binary="$(swift build --show-bin-path 2>/dev/null)/vprinter"
-    if PYTHONPATH=scripts/harness:python/src python3 -m vptest.font_corpus write "$out/fonts/corpus" >"$log" 2>&1 &&
-        PYTHONPATH=scripts/harness:python/src python3 -m vptest.font_corpus render "$binary" "$out/fonts/corpus" \
-            "$out/fonts/root" >>"$log" 2>&1; then
+    if "${corpus[@]}" write "$out/fonts/corpus" >"$log" 2>&1 &&
+        "${corpus[@]}" render "$binary" "$out/fonts/corpus" "$out/fonts/root" >>"$log" 2>&1; then
         result font-corpus PASS "$(find "$out/fonts/corpus" -type f | wc -l) documents printed in the root"
     else
         result font-corpus FAIL "$(tail -n1 "$log")"
