@@ -25,6 +25,7 @@ let package = Package(
         // The print vocabulary both processes share: job ticket, document formats and the one detector, printed
         // sides and their facts, the render protocol's messages, the job record. Pure: no C library, no socket.
         .target(name: "PrintModel"),
+        .target(name: "RequestJournal", dependencies: ["IPP", "PrintModel"]),
         .target(name: "HTTPServer", dependencies: ["COpenSSL"]),
         .target(
             name: "Rasterizer",
@@ -58,6 +59,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "IPPTests", dependencies: ["IPP"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"]),
+        .testTarget(name: "RequestJournalTests", dependencies: ["RequestJournal", "IPP", "PrintModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "COpenSSL"]),
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "PrintModel", "ImageCheck", "TestSupport"]),
         .testTarget(name: "ImageCheckTests", dependencies: ["ImageCheck", "PrintModel"]),

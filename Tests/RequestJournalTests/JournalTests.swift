@@ -1,0 +1,61 @@
+import Foundation
+import RequestJournal
+import Synchronization
+import Testing
+
+/// The journal's memory ring, numbering, listeners and file rotation.
+@Suite struct JournalTests {
+    static func record(_ journal: Journal, count: Int) {
+        for _ in 0..<count {
+            journal.record { id in JournalEntryTests.entry(id: id) }
+        }
+    }
+
+    @Test func theRingKeepsTheLatestEntriesInOrder() {
+        let journal = Journal(settings: .init(capacity: 3))
+        Self.record(journal, count: 7)
+        #expect(journal.entries().map(\.id) == [5, 6, 7])
+        #expect(journal.lastID == 7)
+    }
+
+    @Test func clearingEmptiesMemoryAndNumberingGoesOn() {
+        let journal = Journal()
+        Self.record(journal, count: 2)
+        journal.clear()
+        #expect(journal.entries().isEmpty)
+        Self.record(journal, count: 1)
+        #expect(journal.entries().map(\.id) == [3])
+    }
+
+    @Test func listenersHearEachEntryUntilRemoved() {
+        let journal = Journal()
+        let heard = Mutex<[Int]>([])
+        let token = journal.addListener { entry in heard.withLock { $0.append(entry.id) } }
+        Self.record(journal, count: 2)
+        journal.removeListener(token)
+        Self.record(journal, count: 1)
+        #expect(heard.withLock { $0 } == [1, 2])
+    }
+
+    @Test func theFileHoldsEveryEntryAndRotatesBySize() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("requests.jsonl").path
+        let journal = Journal(settings: .init(capacity: 10, filePath: path, rotationBytes: 0, rotatedFiles: 2))
+        #expect(journal.settings.rotationBytes == 64 << 10)
+        let lineBytes = try JSONEncoder().encode(JournalEntryTests.entry()).count + 1
+        let perFile = (64 << 10) / lineBytes
+        Self.record(journal, count: perFile * 3 + 1)
+        journal.flush()
+        var ids: [Int] = []
+        for name in ["requests.jsonl.2", "requests.jsonl.1", "requests.jsonl"] {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                ids.append(try JSONDecoder().decode(JournalEntry.self, from: Data(line.utf8)).id)
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + ".3"))
+        // Three files of perFile lines: the oldest file was removed, and the rest are in order with none missing.
+        #expect(ids == Array((perFile + 1)...(perFile * 3 + 1)))
+    }
+}
