@@ -42,17 +42,22 @@ let package = Package(
         // What the printer serves over HTTP: IPP, the JSON API, the web page, health and metrics, the System Service.
         .target(
             name: "PrinterHTTP",
-            dependencies: ["PrinterCore", "Profiles", "IPP", "PrintModel", "HTTPServer", "ImageCheck"]),
+            dependencies: [
+                "PrinterCore", "Profiles", "IPP", "PrintModel", "HTTPServer", "ImageCheck", "RequestJournal",
+            ]),
         // The library product: a printer in a Swift test (EmbeddedPrinter) and golden-file comparison.
         .target(
             name: "VirtualPrinterKit",
-            dependencies: ["PrinterCore", "PrinterHTTP", "Profiles", "IPP", "PrintModel", "HTTPServer", "ImageCheck"]),
+            dependencies: [
+                "PrinterCore", "PrinterHTTP", "Profiles", "IPP", "PrintModel", "HTTPServer", "ImageCheck",
+                "RequestJournal",
+            ]),
         .executableTarget(name: "vprinter-render", dependencies: ["PrintModel", "Rasterizer"]),
         .executableTarget(
             name: "vprinter",
             dependencies: [
                 "PrinterCore", "PrinterHTTP", "Profiles", "VirtualPrinterKit", "PrintModel", "HTTPServer", "DNSSD",
-                "IPP",
+                "IPP", "RequestJournal",
             ]),
 
         // What the tests share: starting programs so that no test can hang on one (Tests/TestSupport).

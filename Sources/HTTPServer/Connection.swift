@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// One client connection, served on its own thread: requests one after the other until either side
 /// closes, the connection idles too long, or the server stops.
@@ -9,11 +10,16 @@ final class Connection {
     static let lingerDuration: Duration = .seconds(1)
     /// Most bytes read and discarded while lingering.
     static let maximumLingerBytes = 256 * 1024
+    /// Connections accepted by every server of the process: each connection's number.
+    private static let accepted = Atomic<Int>(0)
 
     let socket: Socket
     let input: ConnectionInput
     let context: ServerContext
     private let remoteAddress: String
+    private let remotePort: UInt16
+    /// This connection's number in the process.
+    private let number: Int
     private let isLoopback: Bool
     private let localPort: UInt16
     private var parser: HTTPRequestParser
@@ -25,6 +31,8 @@ final class Connection {
         self.context = context
         self.localPort = localPort
         remoteAddress = peer.host
+        remotePort = peer.port
+        number = Self.accepted.wrappingAdd(1, ordering: .relaxed).newValue
         isLoopback = peer.isLoopback
         input = ConnectionInput(
             socket: socket,
@@ -127,7 +135,8 @@ final class Connection {
             request = HTTPRequest(
                 method: head.method, target: head.target, path: target.path, query: target.query,
                 version: head.version, headers: head.headers, host: try head.host(target: target),
-                remoteAddress: remoteAddress, localPort: localPort, isLoopback: isLoopback,
+                remoteAddress: remoteAddress, remotePort: remotePort, connectionNumber: number, localPort: localPort,
+                isLoopback: isLoopback,
                 contentLength: framing == .chunked ? nil : framing.length, expectsContinue: try head.expectsContinue(),
                 isEncrypted: socket.tls != nil)
         } catch {

@@ -17,6 +17,11 @@ public struct HTTPRequest: Sendable {
     public var host: String?
     /// The client's address, `"127.0.0.1"` or `"::1"`; IPv4-mapped IPv6 addresses are shown as IPv4.
     public var remoteAddress: String
+    /// The client's port.
+    public var remotePort: UInt16
+    /// The connection's number in this process (1 for the first one accepted): requests on one keep-alive
+    /// connection share it.
+    public var connectionNumber: Int
     /// The port of the listener the request arrived on.
     public var localPort: UInt16
     /// Whether the client connected from a loopback address.
@@ -32,8 +37,8 @@ public struct HTTPRequest: Sendable {
     public init(
         method: String, target: String, path: String, query: [(name: String, value: String)] = [],
         version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders(), host: String? = nil,
-        remoteAddress: String = "127.0.0.1", localPort: UInt16 = 0, isLoopback: Bool = true,
-        contentLength: Int? = 0, expectsContinue: Bool = false, isEncrypted: Bool = false
+        remoteAddress: String = "127.0.0.1", remotePort: UInt16 = 0, connectionNumber: Int = 0, localPort: UInt16 = 0,
+        isLoopback: Bool = true, contentLength: Int? = 0, expectsContinue: Bool = false, isEncrypted: Bool = false
     ) {
         self.method = method
         self.target = target
@@ -43,6 +48,8 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.host = host
         self.remoteAddress = remoteAddress
+        self.remotePort = remotePort
+        self.connectionNumber = connectionNumber
         self.localPort = localPort
         self.isLoopback = isLoopback
         self.contentLength = contentLength

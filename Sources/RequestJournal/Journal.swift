@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Every request to the process, newest last: the latest `capacity` in memory (a ring), and, when a file is given,
@@ -8,7 +9,9 @@ import Synchronization
 ///
 /// Recording costs the request's thread the building of its entry and a lock; the JSON line is written on a
 /// queue of its own.
-public final class Journal: Sendable {
+public final class Journal: @unchecked Sendable {
+    // @unchecked: NSCondition is not marked Sendable, and is made for use from any thread; the rest is a Mutex,
+    // a serial queue and constants.
     /// How much of the journal is kept, and where.
     public struct Settings: Sendable, Hashable {
         /// Entries kept in memory; older ones drop out (the file keeps them).
@@ -43,14 +46,14 @@ public final class Journal: Sendable {
     private let state: Mutex<State>
     private let file: JournalFile?
     private let writes = DispatchQueue(label: "vprinter.journal.file")
+    /// Signalled after each entry, for those waiting for one (`waitForEntries`).
+    private let recorded = NSCondition()
 
     struct State {
         var ring: [JournalEntry] = []
         /// Where the oldest entry is in `ring` once it is full.
         var start = 0
         var lastID = 0
-        var listeners: [Int: @Sendable (JournalEntry) -> Void] = [:]
-        var nextListener = 0
     }
 
     public init(settings: Settings = Settings()) {
@@ -61,24 +64,26 @@ public final class Journal: Sendable {
         }
     }
 
-    /// Records an entry that `make` builds with its number; returns it.
+    /// Records an entry, numbering it (its `id` is replaced); returns it as recorded.
     @discardableResult
-    public func record(_ make: (_ id: Int) -> JournalEntry) -> JournalEntry {
-        let (entry, listeners) = state.withLock { state in
+    public func record(_ entry: JournalEntry) -> JournalEntry {
+        var entry = entry
+        state.withLock { state in
             state.lastID += 1
-            let entry = make(state.lastID)
+            entry.id = state.lastID
             if state.ring.count < settings.capacity {
                 state.ring.append(entry)
             } else {
                 state.ring[state.start] = entry
                 state.start = (state.start + 1) % state.ring.count
             }
-            return (entry, Array(state.listeners.values))
         }
         if let file {
-            writes.async { file.append(entry) }
+            writes.async { [entry] in file.append(entry) }
         }
-        for listener in listeners { listener(entry) }
+        recorded.lock()
+        recorded.broadcast()
+        recorded.unlock()
         return entry
     }
 
@@ -102,17 +107,15 @@ public final class Journal: Sendable {
         }
     }
 
-    /// Calls `listener` with each entry recorded from now on, on the recording thread, until the token is removed.
-    public func addListener(_ listener: @escaping @Sendable (JournalEntry) -> Void) -> Int {
-        state.withLock { state in
-            state.nextListener += 1
-            state.listeners[state.nextListener] = listener
-            return state.nextListener
+    /// Waits until an entry after `id` is recorded, at most `timeout` seconds; whether one was.
+    public func waitForEntries(after id: Int, timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: max(0, timeout))
+        recorded.lock()
+        defer { recorded.unlock() }
+        while lastID <= id {
+            if !recorded.wait(until: deadline) { return lastID > id }
         }
-    }
-
-    public func removeListener(_ token: Int) {
-        _ = state.withLock { $0.listeners.removeValue(forKey: token) }
+        return true
     }
 
     /// Returns once every entry recorded so far is in the file.

@@ -32,10 +32,12 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     public var http: HTTPPart
     /// The IPP part, for `kind` `ipp`: nil when the body was no IPP message at all.
     public var ipp: IPPPart?
+    /// Why the request could not be read or answered as asked, when it could not (a body that is no IPP message).
+    public var problem: String?
 
     public init(
         id: Int, time: String, durationMilliseconds: Double, kind: Kind, connection: Int, client: Client, tls: Bool,
-        user: String?, printer: String?, http: HTTPPart, ipp: IPPPart?
+        user: String?, printer: String?, http: HTTPPart, ipp: IPPPart?, problem: String? = nil
     ) {
         self.id = id
         self.time = time
@@ -48,6 +50,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         self.printer = printer
         self.http = http
         self.ipp = ipp
+        self.problem = problem
     }
 
     /// Where a request came from.
@@ -67,7 +70,8 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         }
     }
 
-    /// The HTTP request line and the status answered.
+    /// The HTTP request line and the status answered (0 when the printer gave no answer: switched off, or a fault
+    /// that breaks the connection).
     public struct HTTPPart: Sendable, Hashable, Codable {
         public var method: String
         /// The request target as sent, query included.
@@ -167,5 +171,6 @@ public struct JournalEntry: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case id, time, durationMilliseconds = "duration-ms", kind, connection, client, tls, user, printer, http, ipp
+        case problem
     }
 }

@@ -1,5 +1,6 @@
 import PrinterCore
 import PrinterHTTP
+import RequestJournal
 import VirtualPrinterKit
 
 /// The parsed command line (DESIGN.md "Command line").
@@ -11,6 +12,8 @@ struct CommandLineOptions: Sendable, Equatable {
         case profiles
         case jobs
         case wait
+        case requests
+        case verify
         case compare
         case help
         case version
@@ -39,6 +42,14 @@ struct CommandLineOptions: Sendable, Equatable {
     var consumables: String?
     /// What a start does with the unfinished jobs of an earlier run (`--on-restart`).
     var onRestart = "requeue"
+    /// The request journal: entries kept in memory (0 turns it off) and the size at which its file is rotated
+    /// (0: no file).
+    var journalSize = Journal.defaultCapacity
+    var journalFileSize = Journal.defaultRotationBytes
+    /// `vprinter requests`: the journal's filters (`--operation Print-Job`, ...), as query parameters.
+    var requestFilters: [Filter] = []
+    /// `vprinter verify`: the verification, a file, `-` for standard input, or the JSON itself.
+    var verification: String?
     /// `vprinter render`: the file, the output folder and the ticket options.
     var renderFile: String?
     var renderOutput: String?
@@ -93,11 +104,14 @@ struct CommandLineOptions: Sendable, Equatable {
             case "profiles": options.command = .profiles
             case "jobs": options.command = .jobs
             case "wait": options.command = .wait
+            case "requests": options.command = .requests
+            case "verify": options.command = .verify
             case "compare": options.command = .compare
             case "help": options.command = .help
             default:
                 throw UsageError(
-                    "unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, compare, help)")
+                    "unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, requests, verify, "
+                        + "compare, help)")
             }
             rest = rest.dropFirst()
         }
@@ -112,6 +126,13 @@ struct CommandLineOptions: Sendable, Equatable {
             }
             if options.command == .clone, !argument.hasPrefix("-"), options.cloneSource == nil {
                 options.cloneSource = argument
+                continue
+            }
+            if options.command == .verify, argument == "-" || !argument.hasPrefix("-") {
+                guard options.verification == nil else {
+                    throw UsageError("verify takes one verification; '\(argument)' is a second")
+                }
+                options.verification = argument
                 continue
             }
             if options.command == .compare, !argument.hasPrefix("-") {
@@ -136,6 +157,13 @@ struct CommandLineOptions: Sendable, Equatable {
                 JobQuery.filterNames.contains(String(option.dropFirst(2)))
             {
                 options.filters.append(Filter(name: String(option.dropFirst(2)), value: try take()))
+                continue
+            }
+            // vprinter requests: the journal's filters of the JSON API, as options (--user is the request's user).
+            if options.command == .requests, option.hasPrefix("--"),
+                RequestFilter.parameterNames.contains(String(option.dropFirst(2)))
+            {
+                options.requestFilters.append(Filter(name: String(option.dropFirst(2)), value: try take()))
                 continue
             }
             guard let spec = OptionTable.spec(named: option) else {
@@ -188,6 +216,12 @@ struct CommandLineOptions: Sendable, Equatable {
                                         attributes and TXT record and write them as a profile (default: stdout)
           vprinter jobs [--output-dir DIR] [--json] [FILTERS] [--no-ocr]
           vprinter wait --url URL --count N [--timeout SECONDS] [FILTERS]
+          vprinter requests --url URL [--count N [--timeout SECONDS]] [REQUEST-FILTERS]
+                                        the requests a running printer received (its request journal), as JSON;
+                                        with --count, waits until N match
+          vprinter verify --url URL VERIFICATION
+                                        ask the journal a verification (a JSON file, - for stdin, or the JSON);
+                                        prints the answer; exit 0 when it passes, 1 when it fails
           vprinter compare ACTUAL EXPECTED [--min-psnr DB] [--min-ssim X] [--max-diff-pixels N] [--diff DIR]
                    [--update] [--json]
                                         compare printed sides (a job folder, a folder of PNGs or one PNG) with
@@ -196,6 +230,10 @@ struct CommandLineOptions: Sendable, Equatable {
         filters (jobs and wait; as in GET /api/v1/jobs, comma lists match any value):
           --printer NAME --name JOB-NAME --user NAME --state KEYWORD|ended|active --format pdf|pwg|MIME
           --media PWG-NAME|a4 --sides KEYWORD|two-sided --color-mode KEYWORD --text TEXT --since JOB-ID|TIME
+
+        request filters (requests; as in GET /api/v1/requests):
+          --printer NAME --operation NAME --status KEYWORD|HTTP-CODE --client ADDRESS|USER-AGENT --user NAME
+          --job ID --kind ipp|http --since REQUEST-NUMBER|TIME
 
         options:
         """

@@ -104,6 +104,24 @@ enum OptionTable {
             }
             options.maximumJobs = count
         },
+        OptionSpec(
+            "journal-size", .value, argument: "N",
+            help: ["requests the request journal keeps in memory (default 10000; 0 = no journal)"]
+        ) { options, value throws(UsageError) in
+            guard let count = Int(value), count >= 0 else {
+                throw UsageError("--journal-size needs a number of requests, 0 or more, not '\(value)'")
+            }
+            options.journalSize = count
+        },
+        OptionSpec(
+            "journal-file-size", .value, argument: "SIZE",
+            help: ["size at which OUTPUT/requests.jsonl is rotated (default 16M; 0 = no file)"]
+        ) { options, value throws(UsageError) in
+            guard let size = CommandLineOptions.parseSize(value), size >= 0 else {
+                throw UsageError("--journal-file-size needs a size such as 16M, or 0, not '\(value)'")
+            }
+            options.journalFileSize = size
+        },
         .choice(
             "on-restart", ["requeue", "abort"],
             help: [

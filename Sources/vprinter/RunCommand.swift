@@ -5,6 +5,7 @@ import IPP
 import PrinterCore
 import PrinterHTTP
 import Profiles
+import RequestJournal
 import VirtualPrinterKit
 
 #if canImport(Glibc)
@@ -94,13 +95,14 @@ struct RunCommand {
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
         let advertiser = options.dnssd ? Advertiser(log: log) : nil
+        let journal = OutputFolder.journal(options: options)
         // Every listener, the process's and each printer's own port, speaks the same TLS; every printer asks
         // the same credentials, including printers created at runtime.
         let fleet = PrinterFleet(
             factory: factory, advertiser: advertiser,
             serverConfiguration: HTTPServerConfiguration(
                 addresses: options.listen, port: options.port, limits: limits, tls: security.tls),
-            apiToken: options.apiToken, access: security.access, metrics: metrics, log: log)
+            apiToken: options.apiToken, access: security.access, metrics: metrics, journal: journal, log: log)
         do {
             try fleet.start()
         } catch {

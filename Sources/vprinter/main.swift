@@ -31,6 +31,10 @@ case .jobs:
     exit(JobsCommand(options: options).run())
 case .wait:
     exit(WaitCommand(options: options).run())
+case .requests:
+    exit(RequestsCommand(options: options).run())
+case .verify:
+    exit(VerifyCommand(options: options).run())
 case .run:
     exit(RunCommand(options: options, config: config).run())
 case .render:

@@ -1,13 +1,12 @@
 import Foundation
 import RequestJournal
-import Synchronization
 import Testing
 
 /// The journal's memory ring, numbering, listeners and file rotation.
 @Suite struct JournalTests {
     static func record(_ journal: Journal, count: Int) {
         for _ in 0..<count {
-            journal.record { id in JournalEntryTests.entry(id: id) }
+            journal.record(JournalEntryTests.entry())
         }
     }
 
@@ -27,14 +26,14 @@ import Testing
         #expect(journal.entries().map(\.id) == [3])
     }
 
-    @Test func listenersHearEachEntryUntilRemoved() {
+    @Test func aWaiterWakesForANewEntryAndTimesOutWithout() async {
         let journal = Journal()
-        let heard = Mutex<[Int]>([])
-        let token = journal.addListener { entry in heard.withLock { $0.append(entry.id) } }
-        Self.record(journal, count: 2)
-        journal.removeListener(token)
         Self.record(journal, count: 1)
-        #expect(heard.withLock { $0 } == [1, 2])
+        #expect(journal.waitForEntries(after: 0, timeout: 0))
+        #expect(!journal.waitForEntries(after: 1, timeout: 0.05))
+        let waiter = Task.detached { journal.waitForEntries(after: 1, timeout: 30) }
+        Self.record(journal, count: 1)
+        #expect(await waiter.value)
     }
 
     @Test func theFileHoldsEveryEntryAndRotatesBySize() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import PrinterCore
+import RequestJournal
 import Synchronization
 
 /// The printers of one process as a whole: creating and deleting them at runtime, switching them on and off,
@@ -28,10 +29,11 @@ public final class PrinterFleet: Sendable {
     ///   - serverConfiguration: the addresses, port, limits and TLS of the process's listener; a printer's own
     ///     port uses the same addresses, limits and TLS.
     ///   - access: the accounts and admins every printer asks for, those created at runtime too.
+    ///   - journal: where every request to every port is recorded; nil for none.
     public init(
         factory: PrinterFactory, advertiser: (any PrinterAdvertising)?, serverConfiguration: HTTPServerConfiguration,
         apiToken: String? = nil, access: AccessControl = .open, metrics: ServiceMetrics = ServiceMetrics(),
-        log: @escaping @Sendable (String) -> Void
+        journal: Journal? = nil, log: @escaping @Sendable (String) -> Void
     ) {
         let registry = PrinterRegistry()
         self.registry = registry
@@ -41,7 +43,7 @@ public final class PrinterFleet: Sendable {
         self.log = log
         service = PrinterService(
             registry: registry, events: factory.events, apiToken: apiToken, access: access,
-            security: factory.settings.security, metrics: metrics, log: log)
+            security: factory.settings.security, metrics: metrics, journal: journal, log: log)
         service.fleet.withLock { $0 = self }
     }
 

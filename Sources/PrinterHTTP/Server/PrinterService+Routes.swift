@@ -95,6 +95,21 @@ extension PrinterService {
             service.eventStream(request.http, identity: request.identity)
         },
 
+        // The request journal: what clients asked, and verifying it (docs/api.md "Requests").
+        Route("GET", "/api/v1/requests", access: .reader) { service, request, _ in
+            service.listRequests(request.http, identity: request.identity)
+        },
+        Route("DELETE", "/api/v1/requests", access: .change) { service, _, _ in service.clearRequests() },
+        Route("GET", "/api/v1/requests/wait", access: .reader) { service, request, _ in
+            service.waitForRequests(request.http, identity: request.identity)
+        },
+        Route("POST", "/api/v1/requests/verify", access: .reader, readsBody: true) { service, request, _ in
+            service.verifyRequests(request)
+        },
+        Route("GET", "/api/v1/requests/events", access: .reader) { service, request, _ in
+            service.requestEvents(request.http, identity: request.identity)
+        },
+
         // The web page (docs/web.md): its assets, the pages, and each printer's icons and front panel at the
         // printer's own path.
         Route("GET", "/web/{asset*}", .web, access: .open) { _, request, _ in

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import IPP
 import PrinterCore
+import RequestJournal
 import Synchronization
 
 /// The HTTP face of the printers of one process: IPP over HTTP on each printer's path, icons, the web page and
@@ -36,10 +37,14 @@ public final class PrinterService: HTTPHandler {
     /// What the ports speak (TLS or not) and whether credentials are asked for: the System Service's URIs
     /// and the answer to credentials over plain HTTP (426 when TLS is there to upgrade to).
     let security: PrinterSecurity
+    /// Every request to this service (docs/api.md "Requests"); nil when the journal is off.
+    public let journal: Journal?
+    /// Request event streams open now.
+    let journalStreams = Atomic<Int>(0)
 
     public init(
         printers: [Printer], events: EventHub? = nil, apiToken: String? = nil, access: AccessControl = .open,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        journal: Journal? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         registry = PrinterRegistry(
             printers.enumerated().map { index, printer in
@@ -50,6 +55,7 @@ public final class PrinterService: HTTPHandler {
         apiTokenDigest = apiToken.map { ConstantTime.digest(of: Array($0.utf8)) }
         self.access = access
         security = printers.first?.configuration.security ?? PrinterSecurity()
+        self.journal = journal
         self.log = log
         metrics = ServiceMetrics()
     }
@@ -59,9 +65,10 @@ public final class PrinterService: HTTPHandler {
     public init(
         registry: PrinterRegistry, events: EventHub, apiToken: String? = nil, access: AccessControl = .open,
         security: PrinterSecurity = PrinterSecurity(), metrics: ServiceMetrics = ServiceMetrics(),
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        journal: Journal? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.registry = registry
+        self.journal = journal
         self.metrics = metrics
         self.events = events
         self.apiToken = apiToken
@@ -77,6 +84,22 @@ public final class PrinterService: HTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        // IPP requests are journaled by handleIPP, with what they asked; every other request here.
+        guard journal != nil, !Self.reachesIPP(request) else { return answer(request, body: &body) }
+        let started = ContinuousClock.now
+        let startedAt = Date().timeIntervalSince1970
+        let response = answer(request, body: &body)
+        journalHTTP(request, response: response, started: started, startedAt: startedAt)
+        return response
+    }
+
+    /// Whether a request goes to the IPP route: a POST of an IPP message to any path but the API's.
+    static func reachesIPP(_ request: HTTPRequest) -> Bool {
+        request.method == "POST" && !isAPIPath(request.path)
+            && (request.headers["Content-Type"]?.lowercased().hasPrefix("application/ipp") ?? false)
+    }
+
+    private func answer(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
         if request.method == "OPTIONS" {
             // A switched-off printer answers nothing, not even OPTIONS.
             if let printer = printer(atPathOrBelow: request.path), !printer.power.isOn { return Self.unanswered }
@@ -106,10 +129,19 @@ public final class PrinterService: HTTPHandler {
 
     /// Decodes the IPP request from the body, runs the operation, and streams any document to disk.
     func handleIPP(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        let exchange = IPPExchange()
+        let response = exchangeIPP(request, body: &body, exchange: exchange)
+        journalIPP(request, exchange: exchange, response: response)
+        return response
+    }
+
+    /// Answers one IPP request, noting in `exchange` what the journal keeps of it.
+    private func exchangeIPP(_ request: HTTPRequest, body: inout HTTPRequestBody, exchange: IPPExchange)
+        -> HTTPResponse
+    {
         // RFC 8010 section 4 / DESIGN.md: read and check the attributes first, then answer 100 Continue (or a final
         // error that spares the client sending its document).
         body.sendsContinueOnRead = false
-        let started = ContinuousClock.now
         do {
             try body.sendContinueUnlessDataArrives(within: Self.continueGrace)
         } catch {
@@ -130,10 +162,12 @@ public final class PrinterService: HTTPHandler {
             do throws(IPPDecodingError) {
                 decoded = chunk.isEmpty ? try accumulator.finish() : try accumulator.append(chunk)
             } catch {
+                exchange.problem = "the request is malformed: \(error)"
                 return ipp(Self.decodingErrorResponse(error), header: header)
             }
         }
         guard let (message, remainder) = decoded else { return HTTPResponse(status: 500) }
+        exchange.message = message
         if request.path == SystemService.path {
             // Reading the system is open as Get-Printer-Attributes is; changes follow the API's rules.
             var refusal: ChangeRefusal?
@@ -145,18 +179,20 @@ public final class PrinterService: HTTPHandler {
             if case .http(let response)? = refusal { return response }
             return ipp(
                 SystemService(service: self).perform(message, request: request, refusal: refusal), to: message,
-                since: started)
+                exchange: exchange)
         }
         let target: IPPRequestValidator.Target
         switch IPPRequestValidator.validate(message) {
         case .success(let value): target = value
-        case .failure(let error): return ipp(error.response, to: message, since: started)
+        case .failure(let error): return ipp(error.response, to: message, exchange: exchange)
         }
+        exchange.jobID = target.jobID
         guard let printer = printer(atPath: target.printerPath) else {
             return ipp(
                 .error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message,
-                since: started)
+                exchange: exchange)
         }
+        exchange.printer = printer.name
         // A switched-off printer answers nothing, not even a request for credentials.
         guard printer.power.isOn else { return Self.unanswered }
         let identity: ClientIdentity
@@ -164,6 +200,7 @@ public final class PrinterService: HTTPHandler {
         case .allowed(let client): identity = client
         case .refused(let response): return response
         }
+        exchange.user = identity.userName
         let operation = message[group: .operationAttributes]
         let user = operation?["requesting-user-name"]?.value?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         var context = IPPRequestContext(
@@ -175,7 +212,7 @@ public final class PrinterService: HTTPHandler {
         context.requiresAuthentication = access.isEnabled
         context.isEncrypted = request.isEncrypted
         if let refusal = printer.authorizationRefusal(context) {
-            return ipp(refusal.response, to: message, since: started)
+            return ipp(refusal.response, to: message, exchange: exchange)
         }
         var abort: HTTPResponse.Abort?
         var bytesPerSecond: Int?
@@ -183,7 +220,7 @@ public final class PrinterService: HTTPHandler {
             switch effect {
             case .status(let status, let text):
                 log("fault: answering \(message.operation) with \(status)")
-                return ipp(.error(status, text), to: message, since: started)
+                return ipp(.error(status, text), to: message, exchange: exchange)
             case .delay(let seconds):
                 Thread.sleep(forTimeInterval: seconds)
             case .closeConnection(let midResponse):
@@ -197,7 +234,7 @@ public final class PrinterService: HTTPHandler {
         var response: HTTPResponse
         switch printer.perform(context) {
         case .response(let answer):
-            response = ipp(answer, to: message, since: started)
+            response = ipp(answer, to: message, exchange: exchange)
         case .receiveDocument(let reception):
             do {
                 try body.sendContinue()
@@ -206,8 +243,10 @@ public final class PrinterService: HTTPHandler {
                 return HTTPResponse(status: 400, text: "The connection failed.\n")
             }
             response = ipp(
-                receive(reception, remainder: remainder, body: &body, bytesPerSecond: bytesPerSecond, printer: printer),
-                to: message, since: started)
+                receive(
+                    reception, remainder: remainder, body: &body, bytesPerSecond: bytesPerSecond, printer: printer,
+                    exchange: exchange),
+                to: message, exchange: exchange)
         }
         if let abort {
             log("fault: breaking the connection of \(message.operation) (\(abort))")
@@ -219,7 +258,7 @@ public final class PrinterService: HTTPHandler {
     /// Streams the document that follows the attributes into the job's folder.
     func receive(
         _ reception: DocumentReception, remainder: ArraySlice<UInt8>, body: inout HTTPRequestBody,
-        bytesPerSecond: Int? = nil, printer: Printer? = nil
+        bytesPerSecond: Int? = nil, printer: Printer? = nil, exchange: IPPExchange? = nil
     ) -> IPPResponse {
         let writer = reception.writer
         let readSize = min(Self.documentReadSize, max(1, bytesPerSecond ?? Self.documentReadSize))
@@ -240,22 +279,25 @@ public final class PrinterService: HTTPHandler {
                 try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
                 if let bytesPerSecond { Thread.sleep(forTimeInterval: Double(count) / Double(bytesPerSecond)) }
             }
-            return reception.complete(.success(try writer.finish()))
+            let document = try writer.finish()
+            exchange?.document = JournalEntry.Document(
+                format: document.format.rawValue, detectedFormat: document.detectedFormat?.rawValue,
+                size: document.size, sha256: document.sha256)
+            return reception.complete(.success(document))
         } catch {
             writer.discard()
             return reception.complete(.failure(error))
         }
     }
 
-    /// The HTTP response carrying an IPP response to a decoded request (same version and request-id); with
-    /// `started`, the request is counted in the metrics with its latency.
-    func ipp(_ response: IPPResponse, to request: IPPMessage, since started: ContinuousClock.Instant? = nil)
-        -> HTTPResponse
-    {
-        if let started {
+    /// The HTTP response carrying an IPP response to a decoded request (same version and request-id); with an
+    /// exchange, the request is counted in the metrics with its latency and the answer kept for the journal.
+    func ipp(_ response: IPPResponse, to request: IPPMessage, exchange: IPPExchange? = nil) -> HTTPResponse {
+        if let exchange {
+            exchange.response = response
             metrics.recordRequest(
                 operation: request.operation, status: response.status,
-                seconds: (ContinuousClock.now - started).seconds)
+                seconds: (ContinuousClock.now - exchange.started).seconds)
         }
         let version = request.version.major == 1 || request.version.major == 2 ? request.version : .v1_1
         return ippHTTPResponse(response.encode(version: version, requestID: request.requestID))

@@ -5,6 +5,7 @@ import PrintModel
 import PrinterCore
 import PrinterHTTP
 import Profiles
+import RequestJournal
 import Synchronization
 
 /// A printer running inside the calling process, for Swift test suites (DESIGN.md: the library product).
@@ -33,14 +34,19 @@ public final class EmbeddedPrinter: Sendable {
     public let printer: Printer
     /// Where jobs are recorded (`<outputDirectory>/jobs/<id>/`).
     public let outputDirectory: String
+    /// Every request the printer received (in memory, and in `<outputDirectory>/requests.jsonl`).
+    private let journal: Journal
     private let server: HTTPServer
     private let isStopped = Atomic<Bool>(false)
 
-    private init(uri: String, port: UInt16, printer: Printer, outputDirectory: String, server: HTTPServer) {
+    private init(
+        uri: String, port: UInt16, printer: Printer, outputDirectory: String, journal: Journal, server: HTTPServer
+    ) {
         self.uri = uri
         self.port = port
         self.printer = printer
         self.outputDirectory = outputDirectory
+        self.journal = journal
         self.server = server
     }
 
@@ -88,9 +94,10 @@ public final class EmbeddedPrinter: Sendable {
         printer.restore(archive.jobs.filter { $0.printerName == printerName }, policy: onRestart)
         var limits = HTTPServerLimits.default
         limits.maximumBodyBytes = Int.max
+        let journal = Journal(settings: Journal.Settings(filePath: output + "/requests.jsonl"))
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(addresses: ["127.0.0.1"], port: port, limits: limits),
-            handler: PrinterService(printers: [printer], events: printer.events))
+            handler: PrinterService(printers: [printer], events: printer.events, journal: journal))
         do {
             try server.start()
         } catch {
@@ -98,7 +105,18 @@ public final class EmbeddedPrinter: Sendable {
         }
         return EmbeddedPrinter(
             uri: "ipp://127.0.0.1:\(server.port)/ipp/print", port: server.port, printer: printer,
-            outputDirectory: output, server: server)
+            outputDirectory: output, journal: journal, server: server)
+    }
+
+    /// The requests the printer received that pass `filter` (the filters of `GET /api/v1/requests`), oldest first.
+    public func requests(matching filter: RequestFilter = RequestFilter()) -> [JournalEntry] {
+        journal.entries(matching: filter)
+    }
+
+    /// Whether the requests received so far answer `verification` (`POST /api/v1/requests/verify`): on a failure,
+    /// the result names the requests that came closest and what each missed.
+    public func verify(_ verification: Verification) -> VerificationResult {
+        verification.evaluate(journal.entries())
     }
 
     /// The records of every job the printer knows, oldest first.

@@ -12,12 +12,13 @@ Under pytest, the ``vprinter`` fixture does the starting and stopping (see vprin
 talks to any running vprinter too: ``vprinter.Client("ipp://localhost:8631/ipp/print")``.
 """
 from . import documents, ipp
-from .client import APIError, Client, CompareResult, PrintedText, VPrinterError, WaitTimeout
+from .client import (APIError, Client, CompareResult, PrintedText, RequestsTimeout, Verification, VPrinterError,
+                     WaitTimeout)
 from .ipp import IPPError
 from .server import PrinterProcess, StartError, find_binary, start
 
 __all__ = [
-    "APIError", "Client", "CompareResult", "IPPError", "PrintedText", "PrinterProcess", "StartError",
-    "VPrinterError", "WaitTimeout", "documents", "find_binary", "ipp", "start",
+    "APIError", "Client", "CompareResult", "IPPError", "PrintedText", "PrinterProcess", "RequestsTimeout",
+    "StartError", "Verification", "VPrinterError", "WaitTimeout", "documents", "find_binary", "ipp", "start",
 ]
 __version__ = "0.1.0"

@@ -52,6 +52,29 @@ class WaitTimeout(VPrinterError):
         self.jobs = jobs
 
 
+class RequestsTimeout(VPrinterError):
+    """Fewer requests than asked for came in time; ``requests`` holds those that did."""
+
+    def __init__(self, message, requests):
+        super().__init__(message)
+        self.requests = requests
+
+
+class Verification(dict):
+    """The answer of a verification (POST /api/v1/requests/verify): true when it passed. ``repr`` says what was
+    expected and, on a failure, each near miss and what it missed."""
+
+    def __bool__(self):
+        return bool(self.get("pass"))
+
+    def __repr__(self):
+        lines = ["Verification(%s: %s)" % ("pass" if self else "FAIL", self.get("message", ""))]
+        for miss in self.get("nearMisses", []):
+            lines.append("  near miss: request %s (%s): %s" % (miss.get("id"), miss.get("operation"),
+                                                              "; ".join(miss.get("missed", []))))
+        return "\n".join(lines)
+
+
 class PrintedText(str):
     """The text printed on a job's sides, one string (sides separated by a form feed) that ``in`` can search.
 
@@ -349,6 +372,58 @@ class Client:
         filters = self._scoped(filters)
         suffix = "?" + query(filters) if filters else ""
         return self.call("DELETE", "/api/v1/jobs" + suffix).get("deleted", 0)
+
+    # --- the request journal ---
+
+    def requests(self, **filters):
+        """The requests the process received (its request journal), oldest first, that pass the filters
+        (``operation="Print-Job"``, ``status="successful-ok"``, ``client="CUPS"``, ``user="alice"``, ``job=3``,
+        ``kind="ipp"``, ``since=12``, ``printer=...``)."""
+        filters = self._scoped(filters)
+        suffix = "?" + query(filters) if filters else ""
+        return self.call("GET", "/api/v1/requests" + suffix)
+
+    def wait_for_requests(self, count=1, timeout=30, **filters):
+        """Blocks until ``count`` requests that pass the filters are in the journal; returns the first ``count``.
+        Raises RequestsTimeout, holding those there were, after ``timeout`` seconds."""
+        filters = self._scoped(filters)
+        parameters = "count=%d&timeout=%s" % (count, timeout)
+        if filters:
+            parameters += "&" + query(filters)
+        try:
+            return self.call("GET", "/api/v1/requests/wait?" + parameters, timeout=timeout + CALL_MARGIN)
+        except APIError as error:
+            if error.status != 408:
+                raise
+            found = error.body.get("requests", []) if isinstance(error.body, dict) else []
+            raise RequestsTimeout("%d of %d requests within %s s (filters %s)" % (
+                len(found), count, timeout, filters or "none"), found) from None
+
+    def clear_requests(self):
+        """Empties the journal's memory (between tests); returns the number of the latest entry so far, which
+        ``since`` can start after."""
+        return self.call("DELETE", "/api/v1/requests")["last"]
+
+    def verify(self, request=None, count=None, at_least=None, at_most=None, sequence=None, since=None):
+        """Asks the journal a verification (POST /api/v1/requests/verify): how many requests match ``request`` (a
+        matcher: ``{"operation": "Print-Job", "attributes": [{"name": "media", "equals": "iso_a4_210x297mm"}]}``;
+        ``count``, ``at_least``, ``at_most``, at least one by default), or whether requests matching each matcher
+        of ``sequence`` came in that order. Returns a Verification, true when it passed; its repr names the near
+        misses, so ``assert printer.verify(...)`` says what came closest."""
+        body = {}
+        if sequence is not None:
+            body["sequence"] = [self._scoped_matcher(matcher) for matcher in sequence]
+        else:
+            body["request"] = self._scoped_matcher(request or {})
+        for key, value in (("count", count), ("atLeast", at_least), ("atMost", at_most), ("since", since)):
+            if value is not None:
+                body[key] = value
+        return Verification(self.call("POST", "/api/v1/requests/verify", body=body))
+
+    def _scoped_matcher(self, matcher):
+        if self.printer and "printer" not in matcher:
+            return dict(matcher, printer=self.printer)
+        return matcher
 
     def text(self, job, timeout=60):
         """The text printed on each side of a job (PDF text, or OCR for raster pages), once the job has ended."""

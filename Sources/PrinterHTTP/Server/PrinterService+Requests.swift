@@ -1,0 +1,181 @@
+import Foundation
+import HTTPServer
+import PrintModel
+import PrinterCore
+import RequestJournal
+
+/// The request journal's routes (docs/api.md "Requests"): the entries a filter selects, waiting for them, clearing
+/// the journal, verifying it, and a stream of new entries. Under `--user`, a user who is not an admin sees the
+/// requests made with their own credentials only.
+extension PrinterService {
+    /// `GET /api/v1/requests`: the journal's entries the filters select, oldest first.
+    func listRequests(_ request: HTTPRequest, identity: ClientIdentity) -> HTTPResponse {
+        withJournal { journal in
+            switch requestFilter(request, otherNames: []) {
+            case .failure(let refusal): return refusal.response
+            case .success(let filter): return entriesResponse(visibleEntries(journal, filter, identity))
+            }
+        }
+    }
+
+    /// `GET /api/v1/requests/wait?count=N`: answers once N entries match the filters (with them), or after
+    /// `timeout` seconds with 408 and those there are.
+    func waitForRequests(_ request: HTTPRequest, identity: ClientIdentity) -> HTTPResponse {
+        withJournal { journal in
+            guard let countText = request.queryValue("count"), let count = Int(countText), count > 0 else {
+                return json(["error": "wait needs count=N with N > 0"], status: 400)
+            }
+            var timeout = 30.0
+            if let text = request.queryValue("timeout") {
+                guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maximumWaitTimeout else {
+                    return json(
+                        ["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
+                }
+                timeout = value
+            }
+            let filter: RequestFilter
+            switch requestFilter(request, otherNames: ["count", "timeout"]) {
+            case .failure(let refusal): return refusal.response
+            case .success(let value): filter = value
+            }
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while true {
+                let seen = journal.lastID
+                let matching = visibleEntries(journal, filter, identity)
+                if matching.count >= count { return entriesResponse(Array(matching.prefix(count))) }
+                let remaining = deadline.timeIntervalSinceNow
+                if remaining <= 0 || !journal.waitForEntries(after: seen, timeout: remaining) {
+                    let error = "timed out with \(matching.count) of \(count) requests"
+                    return encoded(RequestsTimedOut(error: error, requests: matching), status: 408)
+                }
+            }
+        }
+    }
+
+    /// `DELETE /api/v1/requests`: empties the journal's memory (the file keeps every entry; numbering goes on).
+    func clearRequests() -> HTTPResponse {
+        withJournal { journal in
+            journal.clear()
+            return json(["cleared": true, "last": journal.lastID])
+        }
+    }
+
+    /// `POST /api/v1/requests/verify`: whether the journal holds what the verification asks; 200 with
+    /// `"pass": false` and the near misses when it does not, 400 when the verification cannot be read.
+    func verifyRequests(_ request: Route.Matched) -> HTTPResponse {
+        withJournal { journal in
+            let verification: Verification
+            do {
+                let body = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
+                verification = try Verification(json: body)
+            } catch let error as JournalError {
+                return json(["error": error.description], status: 400)
+            } catch {
+                return json(["error": "the verification is not JSON: \(error)"], status: 400)
+            }
+            let result = verification.evaluate(visibleEntries(journal, RequestFilter(), request.identity))
+            return encoded(result, status: 200)
+        }
+    }
+
+    /// `GET /api/v1/requests/events`: server-sent events, one `request` event per new entry the filters select,
+    /// with the entry as its data and its number as the event id (`Last-Event-ID` or `since` resumes after one).
+    func requestEvents(_ request: HTTPRequest, identity: ClientIdentity) -> HTTPResponse {
+        withJournal { journal in
+            var filter: RequestFilter
+            switch requestFilter(request, otherNames: []) {
+            case .failure(let refusal): return refusal.response
+            case .success(let value): filter = value
+            }
+            if let resume = request.headers["Last-Event-ID"].flatMap({ Int($0) }) { filter.since = .entry(resume) }
+            if filter.since == nil { filter.since = .entry(journal.lastID) }
+            guard journalStreams.wrappingAdd(1, ordering: .relaxed).newValue <= Self.maximumEventStreams else {
+                journalStreams.wrappingSubtract(1, ordering: .relaxed)
+                return json(["error": "too many event streams open"], status: 503)
+            }
+            var headers = HTTPHeaders()
+            headers.set("Content-Type", "text/event-stream")
+            headers.set("Cache-Control", "no-cache")
+            let encoder = Self.entryEncoder(pretty: false)
+            let start = filter
+            return HTTPResponse(
+                status: 200, headers: headers,
+                body: .stream { stream in
+                    defer { self.journalStreams.wrappingSubtract(1, ordering: .relaxed) }
+                    try stream.write(": vprinter requests\n\n")
+                    try stream.flush()
+                    var filter = start
+                    var after = if case .entry(let id)? = filter.since { id } else { 0 }
+                    while !stream.isServerStopping {
+                        filter.since = .entry(after)
+                        let seen = journal.lastID
+                        for entry in self.visibleEntries(journal, filter, identity) {
+                            try stream.write("id: \(entry.id)\nevent: request\ndata: ")
+                            try stream.write(Array((try? encoder.encode(entry)) ?? Data()))
+                            try stream.write("\n\n")
+                        }
+                        after = seen
+                        if !journal.waitForEntries(after: seen, timeout: Self.eventKeepAliveInterval) {
+                            try stream.write(": keep-alive\n\n")
+                        }
+                        try stream.flush()
+                    }
+                })
+        }
+    }
+
+    // MARK: Helpers
+
+    private struct RequestsTimedOut: Encodable {
+        let error: String
+        let requests: [JournalEntry]
+    }
+
+    private func withJournal(_ answer: (Journal) -> HTTPResponse) -> HTTPResponse {
+        guard let journal else {
+            return json(["error": "the request journal is off (--journal-size 0)"], status: 404)
+        }
+        return answer(journal)
+    }
+
+    private func requestFilter(_ request: HTTPRequest, otherNames: Set<String>) -> Result<RequestFilter, Refusal> {
+        do throws(JournalError) {
+            return .success(try RequestFilter(parameters: request.query.filter { !otherNames.contains($0.name) }))
+        } catch {
+            return .failure(Refusal(response: json(["error": error.description], status: 400)))
+        }
+    }
+
+    /// The entries the filter selects that the client may see: all of them unless credentials are asked for and
+    /// the client is no admin, who sees the requests made with their own credentials.
+    private func visibleEntries(_ journal: Journal, _ filter: RequestFilter, _ identity: ClientIdentity)
+        -> [JournalEntry]
+    {
+        let entries = journal.entries(matching: filter)
+        guard access.isEnabled, !identity.isAdmin else { return entries }
+        return entries.filter { $0.user != nil && $0.user == identity.userName }
+    }
+
+    private func entriesResponse(_ entries: [JournalEntry]) -> HTTPResponse {
+        encoded(entries, status: 200)
+    }
+
+    private func encoded(_ value: some Encodable, status: Int) -> HTTPResponse {
+        guard let data = try? Self.entryEncoder(pretty: true).encode(value) else {
+            return json(["error": "the answer could not be encoded"], status: 500)
+        }
+        return jsonBytes(Array(data), status: status)
+    }
+
+    static func entryEncoder(pretty: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// An answer that ends a request early.
+    struct Refusal: Error {
+        let response: HTTPResponse
+    }
+}
