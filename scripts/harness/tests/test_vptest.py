@@ -3,7 +3,6 @@ tools write. A few start the built vprinter (VPRINTER); the others need nothing.
 import http.server
 import json
 import os
-import subprocess
 import threading
 
 import pytest
@@ -168,12 +167,21 @@ def test_a_bash_library_function_runs_and_its_failure_comes_back(tmp_path):
     assert missing.returncode == 127 and "documents_no_such_function" in missing.stderr
 
 
-def test_the_ipptool_documents_are_made_and_a_failure_names_them(tmp_path, monkeypatch):
-    documents.ipptool_documents(tmp_path / "made")
-    assert sorted(path.name for path in (tmp_path / "made").iterdir()) == sorted(documents.IPPTOOL_DOCUMENTS)
-    monkeypatch.setattr(scriptlib, "call", lambda *arguments: subprocess.CompletedProcess((), 1, "", "gs: no"))
-    with pytest.raises(AssertionError, match="exit status 1, missing: .*document-a4.pdf.*gs: no"):
-        documents.ipptool_documents(tmp_path / "not-made")
+def test_ghostscript_makes_a_document_and_its_failure_names_the_error(tmp_path):
+    made = documents.pdf_of_program(tmp_path / "page.pdf", "showpage")
+    assert made.startswith(b"%PDF")
+    with pytest.raises(documents.GhostscriptError, match="exit status 1: Error: /undefined in no_such_operator"):
+        documents.ghostscript("pdfwrite", tmp_path / "broken.pdf", program="no_such_operator showpage")
+
+
+def test_the_ipptool_documents_are_made_in_their_formats_and_sizes(tmp_path):
+    folder = documents.ipptool_documents(tmp_path / "made")
+    made = {path.name: path.read_bytes() for path in folder.iterdir()}
+    assert sorted(made) == sorted(documents.IPPTOOL_DOCUMENTS)
+    assert b"/MediaBox [0 0 595 842]" in made["document-a4.pdf"]
+    assert b"/MediaBox [0 0 612 792]" in made["document-letter.pdf"]
+    assert made["document-a4.ps"].startswith(b"%!PS") and b"%%BoundingBox: 0 0 595 842" in made["document-a4.ps"]
+    assert all(made[name].startswith(b"\xff\xd8") for name in ("color.jpg", "gray.jpg"))
 
 
 def test_the_corpus_serves_the_union_of_what_printers_list_and_links_only_its_samples(tmp_path):
