@@ -3,13 +3,13 @@ tools write. A few start the built vprinter (VPRINTER); the others need nothing.
 import http.server
 import json
 import os
-import subprocess
+import re
 import threading
 
 import pytest
 from vprinter import ipp
 
-from vptest import artifacts, avahi, calls, documents, font_corpus, names, openapi, pwg_corpus, records, scriptlib
+from vptest import artifacts, avahi, calls, documents, font_corpus, names, openapi, pwg_corpus, records
 from vptest import waiting
 from vptest import printer as vprinter
 
@@ -161,19 +161,21 @@ def test_start_printer_fails_a_test_that_left_a_broken_record(pytester, monkeypa
     result.stdout.fnmatch_lines(["*jobs/5/job.json breaks docs/job-record.schema.json*"])
 
 
-def test_a_bash_library_function_runs_and_its_failure_comes_back(tmp_path):
-    made = scriptlib.call("documents.sh", "documents_make_pdf", "letter", tmp_path / "letter.pdf")
-    assert made.returncode == 0 and (tmp_path / "letter.pdf").read_bytes().startswith(b"%PDF")
-    missing = scriptlib.call("documents.sh", "documents_no_such_function")
-    assert missing.returncode == 127 and "documents_no_such_function" in missing.stderr
+def test_ghostscript_makes_a_document_and_its_failure_names_the_error(tmp_path):
+    made = documents.pdf_of_program(tmp_path / "page.pdf", "showpage")
+    assert made.startswith(b"%PDF")
+    with pytest.raises(documents.GhostscriptError, match="exit status 1: Error: /undefined in no_such_operator"):
+        documents.ghostscript("pdfwrite", tmp_path / "broken.pdf", program="no_such_operator showpage")
 
 
-def test_the_ipptool_documents_are_made_and_a_failure_names_them(tmp_path, monkeypatch):
-    documents.ipptool_documents(tmp_path / "made")
-    assert sorted(path.name for path in (tmp_path / "made").iterdir()) == sorted(documents.IPPTOOL_DOCUMENTS)
-    monkeypatch.setattr(scriptlib, "call", lambda *arguments: subprocess.CompletedProcess((), 1, "", "gs: no"))
-    with pytest.raises(AssertionError, match="exit status 1, missing: .*document-a4.pdf.*gs: no"):
-        documents.ipptool_documents(tmp_path / "not-made")
+def test_the_ipptool_documents_are_made_in_their_formats_and_sizes(tmp_path):
+    folder = documents.ipptool_documents(tmp_path / "made")
+    made = {path.name: path.read_bytes() for path in folder.iterdir()}
+    assert sorted(made) == sorted(documents.IPPTOOL_DOCUMENTS)
+    assert b"/MediaBox [0 0 595 842]" in made["document-a4.pdf"]
+    assert b"/MediaBox [0 0 612 792]" in made["document-letter.pdf"]
+    assert made["document-a4.ps"].startswith(b"%!PS") and b"%%BoundingBox: 0 0 595 842" in made["document-a4.ps"]
+    assert all(made[name].startswith(b"\xff\xd8") for name in ("color.jpg", "gray.jpg"))
 
 
 def test_the_corpus_serves_the_union_of_what_printers_list_and_links_only_its_samples(tmp_path):
@@ -194,18 +196,34 @@ def test_the_corpus_serves_the_union_of_what_printers_list_and_links_only_its_sa
     assert (work / "pwg-raster-samples-300dpi" / "sgray-8").is_dir()
 
 
+def pwg_pages(path):
+    """The (width, height) of each page of a PWG raster file, from the page headers' cupsWidth and cupsHeight."""
+    data = open(path, "rb").read()
+    assert data[:4] == b"RaS2", path
+    headers = [match.start() for match in re.finditer(b"PwgRaster\0", data)]
+    return [(int.from_bytes(data[index + 372:index + 376], "big"), int.from_bytes(data[index + 376:index + 380], "big"))
+            for index in headers]
+
+
 def test_the_corpus_makes_what_the_suite_names_for_what_is_asked_and_fails_on_a_file_it_cannot_make(tmp_path):
     suite = tmp_path / "samples.test"
-    samples = ["pwg-raster-samples-72dpi/sgray-8/onepage-letter-sgray-8-72dpi.pwg",
-               "pwg-raster-samples-72dpi/black-1/onepage-letter-black-1-72dpi.pwg"]
+    samples = ["pwg-raster-samples-72dpi/sgray-8/document-letter-sgray-8-72dpi.pwg",
+               "pwg-raster-samples-72dpi/sgray-8/gray.jpg-4x6-sgray-8-72dpi.pwg",
+               "pwg-raster-samples-72dpi/black-1/onepage-letter-black-1-72dpi.pwg",
+               "pwg-raster-samples-150dpi/sgray-8/onepage-a4-sgray-8-150dpi.pwg"]
     suite.write_text("".join("\tFILE %s\n" % sample for sample in samples))
+    (tmp_path / "cache" / "0123456789abcdef").mkdir(parents=True)  # a corpus of another key
     corpus = pwg_corpus.make(tmp_path / "cache", suite, [72], ["sgray_8"])
-    assert corpus.complete and "made 1 files" in corpus.report, corpus.report
-    made, placeholder = (os.path.join(corpus.folder, sample) for sample in samples)
-    assert open(made, "rb").read(4) == b"RaS2" and os.path.getsize(placeholder) == 0
+    assert corpus.complete and "made 2 files for 72 dpi, sgray-8 (2 empty placeholders)" in corpus.report, corpus.report
+    assert os.listdir(tmp_path / "cache") == [os.path.basename(corpus.folder)]
+    document, photo, *placeholders = (os.path.join(corpus.folder, sample) for sample in samples)
+    assert pwg_pages(document) == [(612, 792)] * 2 and pwg_pages(photo) == [(288, 432)]
+    assert [os.path.getsize(path) for path in placeholders] == [0, 0]
+    assert not [name for _, _, names in os.walk(corpus.folder) for name in names if name.endswith(".partial")]
+    assert "made 0 files" in pwg_corpus.make(tmp_path / "cache", suite, [72], ["sgray_8"]).report
     suite.write_text("\tFILE pwg-raster-samples-72dpi/sgray-8/unknown-sgray-8-72dpi.pwg\n")
     corpus = pwg_corpus.make(tmp_path / "cache", suite, [72], ["sgray_8"])
-    assert not corpus.complete and "no recipe" in corpus.report
+    assert not corpus.complete and "no recipe for pwg-raster-samples-72dpi/sgray-8/unknown" in corpus.report
 
 
 def test_the_profiles_and_their_attributes_come_from_the_binary():
