@@ -54,8 +54,8 @@ def test_job_names_never_create_files_outside_the_job_folder(printer, job_name):
     assert record["job-name"] == job_name
     root = printer.work_dir
     found = sorted(os.path.relpath(os.path.join(d, f), root) for d, _, files in os.walk(root) for f in files)
-    allowed = {"ready.txt", "vprinter.log", "output/jobs/1/job.json", "output/jobs/1/document-1.pdf",
-               "output/jobs/1/page-0001.png"}
+    allowed = {"ready.txt", "vprinter.log", "output/requests.jsonl", "output/jobs/1/job.json",
+               "output/jobs/1/document-1.pdf", "output/jobs/1/page-0001.png"}
     assert set(found) <= allowed | {p for p in found if p.startswith("output/jobs/1/page-")}, found
     status, _, page = printer.http("GET", "/")
     assert status == 200
