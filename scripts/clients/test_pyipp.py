@@ -44,3 +44,15 @@ def test_pyipp_reads_name_state_and_markers(profile, fleet, browse):
     assert all(marker.color.startswith("#") or marker.color == "none" for marker in state.markers)
     record(CLIENT, profile, f"reads name, state {state.state.printer_state}, {len(state.markers)} markers"
            + (f", SN {state.info.serial}" if state.info.serial else ""))
+
+
+def test_a_pyipp_query_is_journaled_with_its_user_agent(fleet):
+    printer = fleet[PROFILES[0]]
+    since = max((entry["id"] for entry in printer.requests()), default=0)
+    asyncio.run(read(printer.uri))
+    entries = printer.requests(since=since, kind="ipp", client="PythonIPP")
+    assert [entry["ipp"]["operation"] for entry in entries] == ["Get-Printer-Attributes"], entries
+    assert entries[0]["ipp"]["status"] == "successful-ok"
+    requested = {value["value"] for attribute in entries[0]["ipp"]["groups"][0]["attributes"]
+                 if attribute["name"] == "requested-attributes" for value in attribute["values"]}
+    assert {"printer-state", "marker-levels"} <= requested, requested

@@ -91,6 +91,17 @@ def test_cups_prints_to_vprinter(request, start_printer, queue, letter):
         document.get("document-format"), document.get("size"), record["job-state"],
         [record.get("job-state-reasons"), record.get("job-state-message")])
     wait_cups_completed(queue, job)
+    # What CUPS asked, in order: lpadmin read the attributes for the queue's PPD, then the ipp backend read them
+    # again, created the job and sent the document (CUPS's backend/ipp.c: Get-Printer-Attributes, then
+    # Create-Job and Send-Document where the printer supports Create-Job), and asked after the job.
+    operations = [entry["ipp"]["operation"] for entry in printer.requests(kind="ipp")]
+    assert printer.verify(sequence=[
+        {"operation": "Get-Printer-Attributes", "client": "CUPS/"},
+        {"operation": "Create-Job", "attributes": [{"name": "requesting-user-name", "equals": JOB_USER}]},
+        {"operation": "Send-Document", "status": "successful-ok"},
+        {"operation": "Get-Job-Attributes"},
+    ]), operations
+    assert printer.verify({"operation": "Print-Job"}, count=0), operations
 
 
 @pytest.mark.reference
