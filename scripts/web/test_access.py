@@ -45,8 +45,10 @@ return low;
 
 
 def pages(printer, job, name=None):
-    """The paths of the job list, the front panel of the printer (named `name`, else asked) and the job's viewer."""
-    return {"home": "/", "panel": "/printers/" + (name or printer.name), "viewer": "/jobs/%d" % job}
+    """The paths of the job list, the front panel of the printer (named `name`, else asked), the job's viewer and the
+    request journal."""
+    return {"home": "/", "panel": "/printers/" + (name or printer.name), "viewer": "/jobs/%d" % job,
+            "requests": "/requests"}
 
 
 def test_labels_contrast_and_keyboard(desktop, printer):
@@ -122,6 +124,9 @@ def test_read_only_parts_need_no_javascript(printer):
     assert "no script &lt;needed&gt;" in html["home"] and 'id="job-%d"' % job in html["home"]
     assert "cover-open-error" in html["panel"] and "Black Toner" in html["panel"] and "250 of 250 sheets" in html["panel"]
     assert "plain HTML" in html["viewer"] and "job-completed-successfully" in html["viewer"]
+    # The journal: the Print-Job, which opens (a details element) to its attributes and links to its job.
+    assert "Print-Job → successful-ok" in html["requests"] and 'href="/jobs/%d"' % job in html["requests"]
+    assert "<details><summary>" in html["requests"] and "requesting-user-name" in html["requests"]
     # The controls are there, disabled until the script enables them, and say why.
     assert re.search(r'<fieldset class="controls" data-needs-js disabled>', html["panel"])
     assert "These controls call the JSON API and need JavaScript." in html["panel"]

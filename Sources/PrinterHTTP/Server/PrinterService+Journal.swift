@@ -47,11 +47,11 @@ extension PrinterService {
     }
 
     /// Journals an HTTP request that is not IPP (the API, the web page, health checks), but not the journal's own
-    /// routes: reading the journal does not add to it.
+    /// routes and page: reading the journal does not add to it.
     func journalHTTP(
         _ request: HTTPRequest, response: HTTPResponse, started: ContinuousClock.Instant, startedAt: Double
     ) {
-        guard let journal, !request.path.hasPrefix(Self.journalPath) else { return }
+        guard let journal, !request.path.hasPrefix(Self.journalPath), request.path != Self.journalPage else { return }
         journal.record(
             JournalEntry(
                 id: 0, time: JournalClock.text(secondsSince1970: startedAt),
@@ -62,6 +62,8 @@ extension PrinterService {
 
     /// The path of the journal's routes.
     static let journalPath = "/api/v1/requests"
+    /// The journal's web page.
+    static let journalPage = "/requests"
 
     private func journalClient(_ request: HTTPRequest) -> JournalEntry.Client {
         JournalEntry.Client(

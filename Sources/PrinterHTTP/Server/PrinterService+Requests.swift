@@ -124,6 +124,12 @@ extension PrinterService {
         }
     }
 
+    /// `/requests`: the journal on the web page.
+    func requestsPage(_ request: Route.Matched) -> HTTPResponse {
+        let entries = journal.map { visibleEntries($0, RequestFilter(), request.identity) } ?? []
+        return html(RequestsPage.html(entries, isOn: journal != nil))
+    }
+
     // MARK: Helpers
 
     private struct RequestsTimedOut: Encodable {
@@ -148,7 +154,7 @@ extension PrinterService {
 
     /// The entries the filter selects that the client may see: all of them unless credentials are asked for and
     /// the client is no admin, who sees the requests made with their own credentials.
-    private func visibleEntries(_ journal: Journal, _ filter: RequestFilter, _ identity: ClientIdentity)
+    func visibleEntries(_ journal: Journal, _ filter: RequestFilter, _ identity: ClientIdentity)
         -> [JournalEntry]
     {
         let entries = journal.entries(matching: filter)

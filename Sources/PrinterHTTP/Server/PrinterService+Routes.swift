@@ -123,6 +123,7 @@ extension PrinterService {
         Route("GET", "/jobs/{id}", .web, access: .reader) { service, request, _ in
             service.jobPage(request[parameter: "id"], request: request)
         },
+        Route("GET", "/requests", .web, access: .reader) { service, request, _ in service.requestsPage(request) },
         Route("GET", "/{path*}", .web, access: .open, when: { $0.icon(at: $1.path) != nil }) { service, request, _ in
             service.iconResponse(at: request.http.path)
         },

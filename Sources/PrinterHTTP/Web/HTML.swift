@@ -50,7 +50,7 @@ enum HTML {
         <script src="\(WebAssets.scriptPath)" defer></script></head>
         <body\(live.attributes)><a class="skip" href="#content">Skip to the content</a>
         <header class="top"><a class="brand" href="/">vprinter</a><nav aria-label="Main">\
-        <a href="/#printers">Printers</a> <a href="/#jobs">Jobs</a> \
+        <a href="/#printers">Printers</a> <a href="/#jobs">Jobs</a> <a href="/requests">Requests</a> \
         <a href="/api/v1/printers">API</a></nav></header>
         <main id="content"><p class="result" id="result" role="status" aria-live="polite"></p>\(body)</main>
         <footer><p class="live" id="live" role="status">Live updates need JavaScript; reload to update.</p></footer>

@@ -110,6 +110,12 @@ enum WebStyle {
         .viewer.zoomed .frame img{width:auto;max-width:none}
         .viewer.zoomed .canvas{display:inline-block}
         kbd{border:1px solid #888;border-radius:3px;padding:0 .3em;font-size:.85em;background:#fff}
+        ol.requests{list-style:none;padding:0}
+        ol.requests li{border-bottom:1px solid var(--line);padding:.3em 0}
+        ol.requests summary{cursor:pointer;overflow-wrap:anywhere}
+        ol.requests .agent{color:var(--muted);font-size:.88em}
+        ol.requests dl{display:grid;grid-template-columns:max-content 1fr;gap:0 1em}
+        table.attributes caption{text-align:left;font-weight:600}
         @media (max-width:1100px){.card.wide dl.facts,dl.job-summary{grid-template-columns:max-content 1fr max-content 1fr}
           .pair{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}.texts{grid-column:1/-1}}
         @media (max-width:700px){
