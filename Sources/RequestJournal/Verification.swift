@@ -33,10 +33,8 @@ public struct Verification: Sendable, Hashable {
             let matched = entries.filter(matcher.matches)
             let expected = Self.describe(atLeast: atLeast, atMost: atMost)
             let pass = matched.count >= atLeast && atMost.map { matched.count <= $0 } != false
-            let message =
-                pass
-                ? "\(matched.count) matching requests, \(expected)"
-                : "\(matched.count) matching requests, expected \(expected)"
+            let found = "\(matched.count) matching request\(matched.count == 1 ? "" : "s")"
+            let message = pass ? "\(found), \(expected)" : "\(found), expected \(expected)"
             let nearMisses = pass || matched.count > (atMost ?? .max) ? [] : Self.nearMisses(matcher, in: entries)
             return VerificationResult(
                 pass: pass, matched: matched.count, expected: expected, requests: matched.map(\.id),
