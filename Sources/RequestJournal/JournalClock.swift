@@ -1,17 +1,16 @@
+import IPP
+
 /// The journal's times: ISO 8601 in UTC with milliseconds (`2026-12-01T09:30:00.125Z`), one fixed width, so that
 /// two times compare as text.
 public enum JournalClock {
-    /// The text of an instant given as seconds since 1970-01-01T00:00:00Z.
+    /// The text of an instant given as seconds since 1970-01-01T00:00:00Z (the calendar is IPPDateTime's).
     public static func text(secondsSince1970 seconds: Double) -> String {
-        let milliseconds = Int((seconds * 1000).rounded(.down))
-        let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
-        let (year, month, day) = civilDate(daysSince1970: millisecondOfDay < 0 ? days - 1 : days)
-        let dayMilliseconds = millisecondOfDay < 0 ? millisecondOfDay + 86_400_000 : millisecondOfDay
-        let hour = dayMilliseconds / 3_600_000
-        let minute = dayMilliseconds / 60_000 % 60
-        let second = dayMilliseconds / 1000 % 60
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))."
-            + "\(pad(dayMilliseconds % 1000, 3))Z"
+        let wholeSeconds = (seconds * 1000).rounded(.down) / 1000
+        let date = IPPDateTime(secondsSince1970: wholeSeconds)
+        let milliseconds = Int(((wholeSeconds - wholeSeconds.rounded(.down)) * 1000).rounded())
+        return
+            "\(pad(Int(date.year), 4))-\(pad(Int(date.month), 2))-\(pad(Int(date.day), 2))T\(pad(Int(date.hour), 2)):"
+            + "\(pad(Int(date.minutes), 2)):\(pad(Int(date.seconds), 2)).\(pad(milliseconds, 3))Z"
     }
 
     /// An ISO 8601 UTC time a person wrote (`2026-12-01T09:30:00Z`, with or without a fraction of a second) in the
@@ -34,20 +33,6 @@ public enum JournalClock {
             return nil
         }
         return String(decoding: bytes[0..<19], as: UTF8.self) + "." + fraction.padding(toLength: 3, with: "0") + "Z"
-    }
-
-    /// Year, month and day of a day counted from 1970-01-01 (the proleptic Gregorian calendar; Howard Hinnant's
-    /// days-to-civil algorithm).
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func pad(_ number: Int, _ width: Int) -> String {

@@ -339,18 +339,23 @@ class Client:
     def wait(self, count=1, timeout=30, **filters):
         """Blocks until ``count`` jobs that pass the filters have ended; returns those jobs (oldest first).
         Raises WaitTimeout, holding the jobs that did end, when fewer ended within ``timeout`` seconds."""
+        return self._long_poll("/api/v1/wait", count, timeout, filters, "jobs", WaitTimeout, "jobs ended")
+
+    def _long_poll(self, path, count, timeout, filters, listed, timeout_error, what):
+        """GET ``path`` with count, timeout and the filters; on 408 raises ``timeout_error`` with the ``listed``
+        entries of the answer, saying how many of ``count`` ``what`` within ``timeout`` seconds."""
         filters = self._scoped(filters)
         parameters = "count=%d&timeout=%s" % (count, timeout)
         if filters:
             parameters += "&" + query(filters)
         try:
-            return self.call("GET", "/api/v1/wait?" + parameters, timeout=timeout + CALL_MARGIN)
+            return self.call("GET", path + "?" + parameters, timeout=timeout + CALL_MARGIN)
         except APIError as error:
             if error.status != 408:
                 raise
-            jobs = error.body.get("jobs", []) if isinstance(error.body, dict) else []
-            raise WaitTimeout("%d of %d jobs ended within %s s (filters %s)" % (len(jobs), count, timeout,
-                                                                                filters or "none"), jobs) from None
+            found = error.body.get(listed, []) if isinstance(error.body, dict) else []
+            raise timeout_error("%d of %d %s within %s s (filters %s)" % (len(found), count, what, timeout,
+                                                                          filters or "none"), found) from None
 
     def wait_for_job(self, job, timeout=30):
         """Blocks until one job has ended; returns its record."""
@@ -386,18 +391,8 @@ class Client:
     def wait_for_requests(self, count=1, timeout=30, **filters):
         """Blocks until ``count`` requests that pass the filters are in the journal; returns the first ``count``.
         Raises RequestsTimeout, holding those there were, after ``timeout`` seconds."""
-        filters = self._scoped(filters)
-        parameters = "count=%d&timeout=%s" % (count, timeout)
-        if filters:
-            parameters += "&" + query(filters)
-        try:
-            return self.call("GET", "/api/v1/requests/wait?" + parameters, timeout=timeout + CALL_MARGIN)
-        except APIError as error:
-            if error.status != 408:
-                raise
-            found = error.body.get("requests", []) if isinstance(error.body, dict) else []
-            raise RequestsTimeout("%d of %d requests within %s s (filters %s)" % (
-                len(found), count, timeout, filters or "none"), found) from None
+        return self._long_poll("/api/v1/requests/wait", count, timeout, filters, "requests", RequestsTimeout,
+                               "requests came")
 
     def clear_requests(self):
         """Empties the journal's memory (between tests); returns the number of the latest entry so far, which
