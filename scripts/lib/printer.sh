@@ -4,8 +4,7 @@
 #
 # Usage (from another bash script):
 #   source scripts/lib/printer.sh
-#   printer_default_binary                        # prints the path of the built vprinter (debug unless
-#                                                 # VP_BUILD_CONFIG=release)
+#   printer_default_binary                        # the built vprinter (scripts/lib/printer-binary.sh)
 #   printer_start_vprinter BIN PROFILE OUTDIR LOGDIR [OPTION...]   # sets PRINTER_URI and PRINTER_PID
 #   printer_start_ippeveprinter SPOOLDIR LOGDIR        # sets PRINTER_URI and PRINTER_PID
 #   printer_stop                                   # stops the printer started last
@@ -22,15 +21,9 @@ PRINTER_PID=""
 PRINTER_LIB_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=scripts/lib/net.sh
 source "$PRINTER_LIB_DIR/net.sh"
+# shellcheck source=scripts/lib/printer-binary.sh
+source "$PRINTER_LIB_DIR/printer-binary.sh"
 PRINTER_REPO_DIR="$(cd "$PRINTER_LIB_DIR/../.." && pwd)"
-
-# Prints the path of the vprinter binary that `swift build` wrote for VP_BUILD_CONFIG (debug by default), in
-# VP_SCRATCH_PATH if that is set.
-printer_default_binary() {
-    local -a args=(-c "${VP_BUILD_CONFIG:-debug}" --show-bin-path)
-    [[ -n "${VP_SCRATCH_PATH:-}" ]] && args+=(--scratch-path "$VP_SCRATCH_PATH")
-    printf '%s/vprinter\n' "$(cd "$PRINTER_REPO_DIR" && swift build "${args[@]}")"
-}
 
 # Prints the shipped profile names: from `vprinter profiles` when the binary answers, else from profiles/*.json.
 printer_profiles() {
