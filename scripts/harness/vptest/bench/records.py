@@ -85,7 +85,7 @@ def records(bench):
     bench.table.add("GET /api/v1/jobs, %d vs %d jobs" % (len(large_jobs), len(small_jobs)), "%.2f ms" % large,
                     "%.2f ms" % small, ratio, "<= %gx" % GOAL_JOB_LIST_RATIO, verdict)
     # The web page's first page of the job list with 10,000 jobs, as the server answers it (the browser's full load,
-    # thumbnails included, is web-test's figure job-list-10000).
+    # thumbnails included, is a figure of web-test's scripts/web/test_job_list.py).
     page = timed_gets(bench, RECORDS_LARGE, "/")[0]
     ratio, verdict = compare(page, GOAL_JOB_PAGE_MS, 1, at_most=True)
     bench.table.add("web page job list, %d jobs" % RECORDS_LARGE, "%.2f ms" % page, "-", ratio,
