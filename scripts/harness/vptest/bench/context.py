@@ -4,14 +4,10 @@ import os
 
 from vprinter import server
 
-from .. import reference, scriptlib
+from .. import reference
+from ..services import ServiceError, avahi_daemon
 from . import processes
 from .report import Table
-
-# Makes an Avahi daemon reachable (scripts/lib/avahi.sh reuses one on the bus, else starts a private one on
-# loopback) and prints what a child process needs to reach it, and whether it was started here.
-AVAHI_START = 'vp_avahi_start >&2 && printf "%s\\n" "$DBUS_SYSTEM_BUS_ADDRESS" "$VP_AVAHI_DIR" "${VP_AVAHI_OWNED:-}"'
-AVAHI_STOP = "VP_AVAHI_OWNED=1 && vp_avahi_stop"
 
 
 class Bench:
@@ -21,7 +17,9 @@ class Bench:
 
     def __init__(self, binary, baseline, profile, duration, runs, work, logs):
         self.binary, self.baseline, self.profile, self.duration, self.runs = binary, baseline, profile, duration, runs
-        self.work, self.logs, self.table, self.avahi_started = work, logs, Table(), None
+        self.work, self.logs, self.table = work, logs, Table()
+        # The private Avahi daemon's folder when start_avahi started one; "" when it reused one; None before.
+        self.avahi_folder = None
 
     def vprinter(self, output, *arguments, binary=None, config=None):
         """This build's vprinter (or ``binary``) with --profile (or the printers of ``config``), on a free port
@@ -47,17 +45,18 @@ class Bench:
 
     def start_avahi(self):
         """ippeveprinter does not start without an Avahi daemon, even when told not to advertise: makes one
-        reachable for this process and its children, once."""
-        if self.avahi_started is None:
-            done = scriptlib.call("avahi.sh", "eval", AVAHI_START)
-            if done.returncode != 0:
-                raise RuntimeError("no Avahi daemon for ippeveprinter: " + done.stderr.strip())
-            bus, folder, owned = done.stdout.split("\n")[:3]
-            os.environ.update(DBUS_SYSTEM_BUS_ADDRESS=bus, VP_AVAHI_DIR=folder)
-            self.avahi_started = bool(owned)
+        reachable for this process and its children, once (vptest.services: one on the bus is reused, else a
+        private one on loopback is started)."""
+        if self.avahi_folder is None:
+            try:
+                variables, started = avahi_daemon.start()
+            except (ServiceError, OSError) as problem:
+                raise RuntimeError("no Avahi daemon for ippeveprinter: %s" % problem) from None
+            os.environ.update(variables)
+            self.avahi_folder = variables["VP_AVAHI_DIR"] if started else ""
 
     def close(self):
         """Stops the Avahi daemon if start_avahi started it."""
-        if self.avahi_started:
-            scriptlib.call("avahi.sh", "eval", AVAHI_STOP)
-            self.avahi_started = False
+        if self.avahi_folder:
+            avahi_daemon.stop(self.avahi_folder)
+        self.avahi_folder = ""
