@@ -115,15 +115,14 @@ enum AvahiBrowser {
     }
 
     /// The longest a helper command may run before it is killed and the call fails, in seconds. The slowest,
-    /// starting a daemon, waits for it at most 10 s (VP_AVAHI_WAIT_TENTHS).
+    /// starting a daemon, waits for it at most 10 s (ANSWER_LIMIT of vptest.services.avahi_daemon).
     static let commandLimit: Double = 45
 
     /// Runs a program to its end and returns its exit status and standard output; kills it and throws when it
     /// runs longer than `commandLimit`.
     ///
-    /// Through ChildProcess: the daemons that scripts/lib/avahi.sh starts outlive the call, and must not keep a
-    /// copy of another test's pipe or socket (ChildProcess hands the child none), nor of this call's output
-    /// (which goes through a file).
+    /// Through ChildProcess: a child that outlives the call must not keep a copy of another test's pipe or socket
+    /// (ChildProcess hands the child none), nor of this call's output (which goes through a file).
     @discardableResult
     static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let result = try ChildProcess.run(path, arguments, limit: commandLimit)

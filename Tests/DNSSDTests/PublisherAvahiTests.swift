@@ -4,11 +4,11 @@ import Testing
 
 /// The publisher against a real avahi-daemon on loopback, seen through the real `avahi-browse` client.
 ///
-/// The test command starts the daemon with scripts/lib/avahi.sh and sets VPRINTER_TEST_AVAHI=1. The suite
+/// The test command starts the daemon (scripts/lib/services.sh) and sets VPRINTER_TEST_AVAHI=1. The suite
 /// is serialized: two of its tests stop or restart the daemon.
 @Suite(
     .serialized, .timeLimit(.minutes(1)),
-    .enabled(if: TestAvahi.enabled, "needs an avahi-daemon from scripts/lib/avahi.sh and VPRINTER_TEST_AVAHI=1"))
+    .enabled(if: TestAvahi.enabled, "needs the test avahi-daemon (scripts/lib/services.sh) and VPRINTER_TEST_AVAHI=1"))
 struct PublisherAvahiTests {
     static let txt = PrinterTXTRecord(
         makeAndModel: "vprinter Test Laser", adminURL: "http://localhost:8631/", location: "Test bench",
@@ -149,8 +149,8 @@ struct PublisherAvahiTests {
         publisher.start()
         #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })
 
-        let restart = try TestAvahi.shell("vp_avahi_restart_daemon")
-        try #require(restart.status == 0, "vp_avahi_restart_daemon failed (is the daemon ours?): \(restart.output)")
+        let restart = try TestAvahi.services("restart-daemon")
+        try #require(restart.status == 0, "restart-daemon failed (is the daemon ours?): \(restart.output)")
         let restarted = ContinuousClock.now
         let found = try await AvahiBrowser.waitFor("_ipp._tcp", names: [name], seconds: 5) {
             $0.contains { $0.name == name }
@@ -163,11 +163,11 @@ struct PublisherAvahiTests {
     }
 
     @Test func withoutADaemonThePublisherReportsOnceAndAdvertisesWhenItComes() async throws {
-        let stopped = try TestAvahi.shell("vp_avahi_stop_daemon")
-        try #require(stopped.status == 0, "vp_avahi_stop_daemon failed: \(stopped.output)")
+        let stopped = try TestAvahi.services("stop-daemon")
+        try #require(stopped.status == 0, "stop-daemon failed: \(stopped.output)")
         var restarted = false
         defer {
-            if !restarted { _ = try? TestAvahi.shell("vp_avahi_start_daemon") }
+            if !restarted { _ = try? TestAvahi.services("start-daemon") }
         }
         let events = EventRecorder()
         let publisher = DNSSDPublisher(onEvent: events.callback)
@@ -177,9 +177,9 @@ struct PublisherAvahiTests {
         publisher.start()
         #expect(try await events.waitFor { $0 == .daemonUnavailable })
 
-        let started = try TestAvahi.shell("vp_avahi_start_daemon")
+        let started = try TestAvahi.services("start-daemon")
         restarted = true
-        try #require(started.status == 0, "vp_avahi_start_daemon failed: \(started.output)")
+        try #require(started.status == 0, "start-daemon failed: \(started.output)")
         #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })
         #expect(events.all.filter { $0 == .daemonUnavailable }.count == 1)
         #expect(events.all.contains(.daemonReconnected))
@@ -188,13 +188,13 @@ struct PublisherAvahiTests {
     }
 
     @Test func withoutASystemBusThePublisherReportsOnceAndKeepsTrying() async throws {
-        for step in ["vp_avahi_stop_daemon", "vp_avahi_stop_bus"] {
-            let result = try TestAvahi.shell(step)
+        for step in ["stop-daemon", "stop-bus"] {
+            let result = try TestAvahi.services(step)
             try #require(result.status == 0, "\(step) failed: \(result.output)")
         }
         var restarted = false
         defer {
-            if !restarted { _ = try? TestAvahi.shell("vp_avahi_start_bus && vp_avahi_start_daemon") }
+            if !restarted { _ = try? TestAvahi.services("start-bus", "start-daemon") }
         }
         let events = EventRecorder()
         let publisher = DNSSDPublisher(onEvent: events.callback)
@@ -204,7 +204,7 @@ struct PublisherAvahiTests {
         publisher.start()
         #expect(try await events.waitFor { $0 == .daemonUnavailable })
 
-        let started = try TestAvahi.shell("vp_avahi_start_bus && vp_avahi_start_daemon")
+        let started = try TestAvahi.services("start-bus", "start-daemon")
         restarted = true
         try #require(started.status == 0, "starting the bus and daemon failed: \(started.output)")
         #expect(try await events.waitFor { $0 == .registered(id: id, name: name) })

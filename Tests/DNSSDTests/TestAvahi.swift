@@ -1,9 +1,11 @@
 import DNSSD
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
-/// The Avahi daemon that the test command started with scripts/lib/avahi.sh.
+/// The Avahi daemon that the test command started (scripts/lib/services.sh, through the test harness's
+/// vptest.services).
 enum TestAvahi {
     /// True when the test command says it started Avahi (`VPRINTER_TEST_AVAHI=1`).
     static let enabled = ProcessInfo.processInfo.environment["VPRINTER_TEST_AVAHI"] == "1"
@@ -19,20 +21,33 @@ enum TestAvahi {
     /// Fails the test with instructions when no daemon answers on the bus the test command exported.
     static func requireDaemon() throws {
         let bus = ProcessInfo.processInfo.environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "(default system bus)"
-        var status = try shell("vp_avahi_reachable").status
+        var status = try services("reachable").status
         for _ in 1..<reachableAttempts where status != 0 {
-            status = try shell("vp_avahi_reachable").status
+            status = try services("reachable").status
         }
         try #require(
             status == 0,
-            "no avahi-daemon answers on \(bus): start one with scripts/lib/avahi.sh (vp_avahi_start) first")
+            "no avahi-daemon answers on \(bus): start one first (docs/dnssd.md, \"Running the DNSSD tests\")")
     }
 
-    /// Runs one function of scripts/lib/avahi.sh (for example `vp_avahi_restart_daemon`) in bash.
+    /// Runs commands of the test harness's services (`python3 -m vptest.services COMMAND`, for example
+    /// `restart-daemon`) one after the other, under the system python3, until one fails; its exit status and
+    /// output (standard output, then standard error), or the last one's.
+    ///
+    /// Through ChildProcess: the daemons they start outlive the call, and must not keep a copy of another test's
+    /// pipe or socket (ChildProcess hands the child none), nor of this call's output (which goes through a file).
     @discardableResult
-    static func shell(_ function: String) throws -> (status: Int32, output: String) {
-        let library = root.appendingPathComponent("scripts/lib/avahi.sh").path
-        return try AvahiBrowser.run("/bin/bash", ["-c", "source '\(library)' && \(function)"])
+    static func services(_ commands: String...) throws -> (status: Int32, output: String) {
+        let harness = root.appendingPathComponent("scripts/harness").path
+        var last = (status: Int32(0), output: "")
+        for command in commands {
+            let result = try ChildProcess.run(
+                "/usr/bin/python3", ["-m", "vptest.services", command], environment: ["PYTHONPATH": harness],
+                limit: AvahiBrowser.commandLimit)
+            last = (result.status, result.outputText + result.errorOutput)
+            if last.status != 0 { break }
+        }
+        return last
     }
 
     /// A service name no other test run uses.

@@ -1,5 +1,5 @@
 """vprinter and the Avahi daemon coming and going: the stage's private daemon (VP_AVAHI_DIR) is stopped and started
-again with the shell functions of scripts/lib/avahi.sh."""
+again through vptest.avahi (vptest.services)."""
 import time
 
 from vptest import artifacts, avahi

@@ -57,7 +57,7 @@ stage_prepare() {
 
 # stage_arguments OPTIONS ARGUMENTS...: parses the arguments of a stage script whose own options are options of its
 # pytest suite (its conftest.py defines them). OPTIONS names them, space-separated, with a trailing = on those that
-# take a value ("--scenarios= --no-cups"). Takes --binary PATH (default: the debug build, scripts/lib/printer.sh)
+# take a value ("--scenarios= --no-cups"). Takes --binary PATH (default: the debug build, scripts/lib/printer-binary.sh)
 # and --artifacts DIR (exported as VP_ARTIFACTS); prints the script's usage comment on -h or --help and exits 2 on
 # an unknown argument. Sets STAGE_ARGUMENTS to stage_begin's arguments: --binary PATH -- the options given, then
 # what came after --.
@@ -89,8 +89,8 @@ stage_arguments() {
         esac
     done
     if [[ -z "$binary" ]]; then
-        # shellcheck source=scripts/lib/printer.sh
-        declare -F printer_default_binary >/dev/null || source "$STAGE_REPO/scripts/lib/printer.sh"
+        # shellcheck source=scripts/lib/printer-binary.sh
+        declare -F printer_default_binary >/dev/null || source "$STAGE_REPO/scripts/lib/printer-binary.sh"
         binary="$(printer_default_binary)"
     fi
     STAGE_ARGUMENTS=(--binary "$binary" -- "${passed[@]}")

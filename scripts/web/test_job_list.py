@@ -4,7 +4,6 @@ state, paging, a reset that asks first; and with 10,000 jobs on the printer, the
 import os
 import shutil
 import statistics
-import sys
 import tempfile
 import time
 
@@ -13,10 +12,8 @@ from vprinter.documents import pdf
 
 from conftest import enabled, screenshot, text_of, wait_for
 from vptest.artifacts import record_figure
-from vptest.paths import DOCS, REPO
-
-sys.path.insert(0, str(REPO / "scripts" / "api"))
-import bench_records  # noqa: E402  (the records of scripts/bench's records benchmark)
+from vptest.bench.records import record, write_records
+from vptest.paths import DOCS
 
 # The job list with this many jobs pages, searches and filters; its load times are figures of this stage, and
 # scripts/bench's records benchmark holds the goal (the page with 10,000 jobs, <= 500 ms from the server).
@@ -81,7 +78,7 @@ def test_live_updates_search_and_a_reset_that_asks_first(desktop, printer):
 
 def make_records(output, count):
     """`count` completed job records (scripts/bench's records) with a real PNG for every side, hard-linked."""
-    bench_records.make(output, count)
+    write_records(output, count)
     side = os.path.join(output, "side.png")  # linked within one file system
     shutil.copyfile(DOCS / "images" / "two-up-front.png", side)
     for job_id in range(1, count + 1):
@@ -107,7 +104,7 @@ def test_the_job_list_with_10000_jobs_pages_searches_and_filters(desktop, start_
         started = time.monotonic()
         make_records(output, JOBS)
         made = time.monotonic() - started
-        printer = start_printer(output_dir=output, name=bench_records.record(1)["printer-name"])  # not advertised
+        printer = start_printer(output_dir=output, name=record(1)["printer-name"])  # not advertised
         # The printer reads the records back at start: ready once it has, and the first answer may wait for them.
         # (Not checked against docs/openapi.json: the records are the benchmark's, not all a printer writes.)
         started = time.monotonic()

@@ -1,5 +1,6 @@
 """The harness's own tests: each check it offers the suites fails when it should, and its helpers read what the
 tools write. A few start the built vprinter (VPRINTER); the others need nothing."""
+import configparser
 import http.server
 import json
 import os
@@ -9,9 +10,11 @@ import threading
 import pytest
 from vprinter import ipp
 
-from vptest import artifacts, avahi, calls, documents, font_corpus, names, openapi, pwg_corpus, records
+from vptest import artifacts, avahi, calls, cups, documents, font_corpus, names, openapi, pwg_corpus, records
 from vptest import waiting
 from vptest import printer as vprinter
+from vptest.paths import REPO
+from vptest.services import alive, avahi_daemon, cupsd
 
 pytest_plugins = ["pytester"]
 
@@ -255,3 +258,77 @@ def test_the_font_corpus_compares_identical_renderings_equal_and_finds_other_fon
     differing = font_corpus.differences(binary, tmp_path / "dejavu", tmp_path / "one")
     assert {line.split()[0] for line in differing} == {"fonts-not-embedded.pdf", "japanese-not-embedded.pdf"}, \
         differing
+
+
+def test_the_test_avahi_daemon_is_configured_for_loopback_only(tmp_path):
+    avahi_daemon.write_configs(tmp_path)
+    conf = configparser.ConfigParser()
+    conf.read(tmp_path / "avahi-daemon.conf")
+    assert conf["server"]["allow-interfaces"] == "lo" and conf["wide-area"]["enable-wide-area"] == "no"
+    assert conf["publish"]["publish-workstation"] == "no" and conf["reflector"]["enable-reflector"] == "no"
+    assert int(conf["server"]["objects-per-client-max"]) >= 8192, "a test fleet of thousands is advertised whole"
+    assert "<listen>unix:path=%s/system_bus_socket</listen>" % tmp_path in (tmp_path / "bus.conf").read_text()
+
+
+# The life of the stages' Avahi services through scripts/lib/services.sh, in a network namespace of its own (no bus
+# or daemon of this machine's): started, reused by a child script that leaves it running, its daemon stopped and
+# started again as the DNS-SD tests do, reachable as lp (CUPS's backends), then stopped. Prints the folder and pids.
+AVAHI_LIFE = """
+set -u
+source scripts/lib/services.sh
+services() { PYTHONPATH=scripts/harness /usr/bin/python3 -m vptest.services "$@"; }
+services_start_avahi || exit 10
+[[ -n "${VP_AVAHI_OWNED:-}" && "$DBUS_SYSTEM_BUS_ADDRESS" == "unix:path=$VP_AVAHI_DIR/system_bus_socket" ]] || exit 11
+echo "$VP_AVAHI_DIR $(cat "$VP_AVAHI_DIR/avahi-daemon.pid") $(cat "$VP_AVAHI_DIR/dbus.pid")"
+bash -c 'source scripts/lib/services.sh && services_start_avahi && [[ -z "${VP_AVAHI_OWNED:-}" ]] && services_stop_all' ||
+    exit 12
+services reachable || exit 13
+services stop-daemon && ! services reachable || exit 14
+services start-daemon && services reachable lp || exit 15
+services_stop_all || exit 16
+[[ -z "${VP_AVAHI_OWNED:-}" && -z "$VP_AVAHI_DIR" ]] || exit 17
+"""
+
+
+def in_own_network(script, **environment):
+    """Runs a bash script in the checkout, in a new network and mount namespace with its loopback up and none of
+    the run's services in its environment; the finished process. Skips the test where no namespace can be made."""
+    if subprocess.run(["unshare", "--net", "--mount", "true"], capture_output=True).returncode != 0:
+        pytest.skip("a network namespace needs root (unshare --net)")
+    command = ["unshare", "--net", "--mount", "--fork", "env", "-u", "DBUS_SYSTEM_BUS_ADDRESS", "-u", "VP_AVAHI_DIR",
+               "-u", "CUPS_SERVER", "-u", "VP_CUPSD_DIR", "-u", "VP_SERVICES_DIR",
+               *("%s=%s" % item for item in environment.items()), "bash", "-c", "ip link set lo up && " + script]
+    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
+
+
+def test_a_private_avahi_daemon_is_reused_by_a_child_restarted_and_stopped_whole(tmp_path):
+    done = in_own_network(AVAHI_LIFE, VP_ARTIFACTS=str(tmp_path))
+    assert done.returncode == 0, "step %d failed: %s" % (done.returncode, done.stderr[-2000:])
+    folder, daemon, bus = done.stdout.split()
+    assert not os.path.exists(folder) and not alive(int(daemon)) and not alive(int(bus))
+    log = (tmp_path / "services" / "avahi-daemon.log").read_text()
+    joined = [line for line in log.splitlines() if line.startswith("Joining mDNS multicast group")]
+    assert joined and all(" on interface lo." in line for line in joined), log
+    assert log.rstrip().endswith("exiting."), "the log is kept once the daemon has stopped: " + log
+
+
+def test_a_private_cupsd_answers_takes_a_queue_is_reused_and_stops_whole(printer, tmp_path, monkeypatch):
+    for name in ("CUPS_SERVER", "CUPS_STATEDIR", "VP_CUPSD_DIR", "VP_SERVICES_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("VP_ARTIFACTS", str(tmp_path))
+    variables, owned = cupsd.start(logs_as="cupsd-harness")
+    folder = variables["VP_CUPSD_DIR"]
+    pid = int(open(os.path.join(folder, "cupsd.pid")).read())
+    try:
+        assert owned and cupsd.answers(variables["CUPS_SERVER"])
+        assert "Listen 127.0.0.1:" in open(os.path.join(folder, "etc", "cupsd.conf")).read()
+        for name, value in variables.items():
+            monkeypatch.setenv(name, value)
+        assert cupsd.start() == (variables, False)
+        cups.add_everywhere_queue("harness", printer.uri)
+        assert os.path.exists(os.path.join(folder, "cache", "harness.data")), "add_everywhere_queue waits for the PPD"
+        assert "harness" in cups.lpstat("-p", "harness")
+    finally:
+        cupsd.stop(folder, "cupsd-harness")
+    assert not alive(pid) and not os.path.exists(folder)
+    assert "harness" in (tmp_path / "services" / "cupsd-harness" / "error_log").read_text()

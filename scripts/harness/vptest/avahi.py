@@ -1,8 +1,7 @@
 """Avahi as the tests use it: avahi-browse's parsable lines read (names and TXT strings unescaped), what is
 browsable now, a watcher that sees services come and go, and one service resolved through Avahi's D-Bus API as a
-client resolves the one it picked. The daemon is the loopback-only one of scripts/lib/services.sh
-(DBUS_SYSTEM_BUS_ADDRESS); when that script started a private one (VP_AVAHI_DIR), a test may stop and start it
-with the same shell functions the bash stages use (scripts/lib/avahi.sh). Standard library only.
+client resolves the one it picked. The daemon is the loopback-only one of vptest.services (DBUS_SYSTEM_BUS_ADDRESS);
+when the stage started a private one (VP_AVAHI_DIR), a test may stop and start it. Standard library only.
 """
 import os
 import re
@@ -10,17 +9,12 @@ import subprocess
 import threading
 import time
 
-from .paths import REPO
+from .services import avahi_daemon
 
 # The longest a browse or a resolve may take, in seconds.
 BROWSE_LIMIT = 60
 # Avahi's address protocols (avahi-common/address.h).
 INET, INET6 = 0, 1
-# The shell functions that start and stop the private daemon and bus.
-AVAHI_SH = REPO / "scripts" / "lib" / "avahi.sh"
-# The longest stopping or starting the daemon may take, in seconds (avahi.sh waits 10 s for it to answer, and
-# 3 s after SIGTERM and again after SIGKILL for it to go).
-DAEMON_LIMIT = 60
 # The longest one ``avahi-browse -r -t`` may take before wait_resolved asks again, in seconds: avahi-browse 0.8
 # never ends when a service it is resolving says goodbye (its printer stopped) before the resolver answers.
 RESOLVE_TRY = 10
@@ -194,31 +188,26 @@ def wait_resolved(name, service_type="_ipp._tcp", limit=BROWSE_LIMIT):
 
 
 def private_daemon():
-    """Whether the daemon in use is a private one that scripts/lib/avahi.sh started (VP_AVAHI_DIR), which
-    stop_daemon and start_daemon may stop and start."""
+    """Whether the daemon in use is a private one that vptest.services started (VP_AVAHI_DIR), which stop_daemon
+    and start_daemon may stop and start."""
     return bool(os.environ.get("VP_AVAHI_DIR"))
 
 
-def _shell(function, *arguments):
-    """Runs one function of scripts/lib/avahi.sh with the environment of this process; its CompletedProcess."""
-    return subprocess.run(["bash", "-c", 'source "$0" && "$@"', str(AVAHI_SH), function, *arguments],
-                          capture_output=True, text=True, timeout=DAEMON_LIMIT)
+def _private_folder():
+    assert private_daemon(), "the Avahi daemon in use is not a private one (VP_AVAHI_DIR is empty)"
+    return os.environ["VP_AVAHI_DIR"]
 
 
 def stop_daemon():
     """Stops the private daemon (SIGTERM) and returns once it has exited; the bus stays up."""
-    assert private_daemon(), "the Avahi daemon in use is not a private one (VP_AVAHI_DIR is empty)"
-    done = _shell("vp_avahi_stop_daemon")
-    assert done.returncode == 0, "vp_avahi_stop_daemon: " + done.stderr.strip()
+    avahi_daemon.stop_daemon(_private_folder())
 
 
 def start_daemon():
     """Starts the private daemon again and returns once it answers on the bus."""
-    assert private_daemon(), "the Avahi daemon in use is not a private one (VP_AVAHI_DIR is empty)"
-    done = _shell("vp_avahi_start_daemon")
-    assert done.returncode == 0, "vp_avahi_start_daemon: " + done.stderr.strip()
+    avahi_daemon.start_daemon(_private_folder())
 
 
 def reachable_as(user):
     """Whether ``user`` (CUPS runs its backends as lp) reaches the daemon on the same bus as this process."""
-    return _shell("vp_avahi_reachable_as", user).returncode == 0
+    return avahi_daemon.reachable_as(user)

@@ -1,10 +1,6 @@
 """CUPS as the tests use it: driverless queues made as a user makes them (``lpadmin -m everywhere``), printing
 with ``lp`` and reading the queue with ``lpstat``, all in the test's private cupsd (CUPS_SERVER, VP_CUPSD_DIR from
-scripts/lib/cupsd.sh). Standard library only.
-
-CUPS 2.4.2 loads a new queue's PPD once more from its main loop shortly after lpadmin returns; a job created before
-that load is aborted ("Unable to convert file 0 to printable format"). add_everywhere_queue returns after the load,
-as services_cups_add_everywhere does for the bash stages (scripts/lib/cupsd.sh, CUPS_QUEUE_LOAD_LIMIT).
+vptest.services.cupsd). Standard library only.
 """
 import os
 import pathlib
@@ -12,15 +8,21 @@ import re
 import subprocess
 import time
 
-# Seconds to wait for cupsd to load the queue's PPD after lpadmin (scripts/lib/cupsd.sh: CUPS_QUEUE_LOAD_LIMIT).
+# Seconds to wait, after `lpadmin -m everywhere`, for cupsd to load the new queue's PPD. CUPS 2.4.2 loads it once
+# more from its main loop shortly after the queue is added (it then writes CACHEDIR/QUEUE.data); a job created
+# before that load is aborted with "Unable to convert file 0 to printable format", because the reload replaces the
+# queue's MIME types under the job. Measured here: 4 jobs of 105 sent at once after lpadmin were aborted so, none of
+# 60 sent after the cache file appeared (it appears within 50-100 ms).
 QUEUE_LOAD_LIMIT = 10
 # The longest one CUPS command may take, in seconds.
 COMMAND_LIMIT = 60
 
 
 def add_everywhere_queue(queue, uri, timeout=COMMAND_LIMIT):
-    """Adds QUEUE for URI with `lpadmin -m everywhere` (at most TIMEOUT seconds) and waits for its PPD to load.
-    Raises AssertionError with lpadmin's own message when lpadmin fails."""
+    """Adds QUEUE for URI with `lpadmin -m everywhere` (at most TIMEOUT seconds) and waits until cupsd has loaded
+    the queue's PPD (its cache file in the private cupsd's CacheDir), at most QUEUE_LOAD_LIMIT seconds; a PPD still
+    not loaded by then is left to the job, which may still print. Raises AssertionError with lpadmin's own message
+    when lpadmin fails."""
     result = subprocess.run(["lpadmin", "-p", queue, "-E", "-v", uri, "-m", "everywhere"], capture_output=True,
                             text=True, timeout=timeout)
     assert result.returncode == 0, f"lpadmin -m everywhere -v {uri}: {result.stderr.strip()}"
@@ -55,7 +57,7 @@ def private_server():
     server = os.environ.get("CUPS_SERVER")
     assert server and os.environ.get("VP_CUPSD_DIR"), (
         "no private cupsd (CUPS_SERVER, VP_CUPSD_DIR): run the suite through its stage script, which starts one "
-        "with scripts/lib/services.sh")
+        "with vptest.services")
     return server
 
 

@@ -7,10 +7,13 @@ vprinter (it keeps no job record: only the client's side can be checked).
 It listens on a free port of loopback, without DNS-SD registration (``-r off``), but does not start without an
 Avahi daemon on the bus (scripts/lib/services.sh starts one).
 """
+import http.client
 import os
 import socket
 import subprocess
 import time
+
+from vprinter import ipp
 
 from .names import free_port
 
@@ -47,23 +50,40 @@ class Reference:
         return False
 
 
-def start(spool_dir, log_path, name="ippeveprinter-reference", limit=START_LIMIT):
+def _answers(port, tls, timeout):
+    """Returns once a connection to ``port`` is accepted; with ``tls``, once an HTTP request over TLS is answered."""
+    if not tls:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return
+    connection = http.client.HTTPSConnection("localhost", port, timeout=timeout, context=ipp.insecure_context())
+    try:
+        connection.request("GET", "/")
+        connection.getresponse().read()
+    finally:
+        connection.close()
+
+
+def start(spool_dir, log_path, name="ippeveprinter-reference", limit=START_LIMIT, keys_dir=None):
     """Starts ippeveprinter spooling into ``spool_dir``, its output in ``log_path``; returns the Reference once it
     accepts a connection. Fails with the end of its log when it exits or is not listening within ``limit``
-    seconds."""
+    seconds. With ``keys_dir`` it serves TLS (``-K``: it makes its self-signed certificate there on the first TLS
+    connection): its URI is ipps://, and it is ready once it answers over TLS."""
     os.makedirs(spool_dir, exist_ok=True)
+    tls = ["-K", os.fspath(keys_dir)] if keys_dir else []
+    if keys_dir:
+        os.makedirs(keys_dir, exist_ok=True)
     port = free_port()
     with open(log_path, "wb") as log:
-        process = subprocess.Popen(["ippeveprinter", "-p", str(port), "-n", "localhost", "-r", "off", "-2", "-k",
+        process = subprocess.Popen(["ippeveprinter", "-p", str(port), "-n", "localhost", "-r", "off", "-2", "-k", *tls,
                                     "-d", os.fspath(spool_dir), "-f", FORMATS, name], stdin=subprocess.DEVNULL,
                                    stdout=log, stderr=subprocess.STDOUT)
-    printer = Reference(process, "ipp://localhost:%d/ipp/print" % port, log_path)
+    printer = Reference(process, "%s://localhost:%d/ipp/print" % ("ipps" if tls else "ipp", port), log_path)
     deadline = time.monotonic() + limit
     while True:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            _answers(port, tls, max(deadline - time.monotonic(), 1))
             return printer
-        except OSError:
+        except (OSError, http.client.HTTPException):
             pass
         if process.poll() is not None or time.monotonic() >= deadline:
             printer.stop()
