@@ -9,12 +9,25 @@ public struct RecordJSONWriter {
     }
 
     private var bytes: [UInt8] = []
+    /// One line, without spaces (a JSON lines file), instead of indented.
+    private var isOneLine = false
 
-    /// The JSON text of `value`.
+    /// The JSON text of `value`, indented.
     public static func encode(_ value: JSONValue) throws(Unsupported) -> [UInt8] {
         var writer = RecordJSONWriter()
         writer.bytes.reserveCapacity(4096)
         try writer.write(value, depth: 0)
+        return writer.bytes
+    }
+
+    /// The JSON text of `value` on one line with no spaces, keys sorted, and a newline after it: a line of a JSON
+    /// lines file.
+    public static func line(_ value: JSONValue) throws(Unsupported) -> [UInt8] {
+        var writer = RecordJSONWriter()
+        writer.isOneLine = true
+        writer.bytes.reserveCapacity(2048)
+        try writer.write(value, depth: 0)
+        writer.bytes.append(0x0A)
         return writer.bytes
     }
 
@@ -31,30 +44,26 @@ public struct RecordJSONWriter {
 
     private mutating func writeObject(_ object: [String: JSONValue], depth: Int) throws(Unsupported) {
         guard !object.isEmpty else { return append("{}") }
-        append("{\n")
+        open("{")
         for (index, member) in object.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { append(",\n") }
+            if index > 0 { separate() }
             indent(depth + 1)
             writeString(member.key)
-            append(" : ")
+            append(isOneLine ? ":" : " : ")
             try write(member.value, depth: depth + 1)
         }
-        append("\n")
-        indent(depth)
-        append("}")
+        close("}", depth: depth)
     }
 
     private mutating func writeArray(_ array: [JSONValue], depth: Int) throws(Unsupported) {
         guard !array.isEmpty else { return append("[]") }
-        append("[\n")
+        open("[")
         for (index, element) in array.enumerated() {
-            if index > 0 { append(",\n") }
+            if index > 0 { separate() }
             indent(depth + 1)
             try write(element, depth: depth + 1)
         }
-        append("\n")
-        indent(depth)
-        append("]")
+        close("]", depth: depth)
     }
 
     private mutating func writeNumber(_ number: Double) throws(Unsupported) {
@@ -89,7 +98,22 @@ public struct RecordJSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    private mutating func open(_ bracket: String) {
+        append(isOneLine ? bracket : bracket + "\n")
+    }
+
+    private mutating func separate() {
+        append(isOneLine ? "," : ",\n")
+    }
+
+    private mutating func close(_ bracket: String, depth: Int) {
+        if !isOneLine { append("\n") }
+        indent(depth)
+        append(bracket)
+    }
+
     private mutating func indent(_ depth: Int) {
+        guard !isOneLine else { return }
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
     }
 

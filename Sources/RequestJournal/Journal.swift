@@ -7,8 +7,9 @@ import Synchronization
 /// order they are recorded; clearing the journal empties the memory, not the file, and numbering goes on, so
 /// that a `since` taken before a clear still means the same point.
 ///
-/// Recording costs the request's thread the building of its entry and a lock; the JSON line is written on a
-/// queue of its own.
+/// Recording costs the request's thread the building of its entry and a lock; the JSON lines are written on a
+/// queue of its own, in batches at most `writeDelay` seconds after their first entry (`flush()` writes at once;
+/// the printer flushes when it stops).
 public final class Journal: @unchecked Sendable {
     // @unchecked: NSCondition is not marked Sendable, and is made for use from any thread; the rest is a Mutex,
     // a serial queue and constants.
@@ -46,14 +47,17 @@ public final class Journal: @unchecked Sendable {
     private let state: Mutex<State>
     private let file: JournalFile?
     private let writes = DispatchQueue(label: "vprinter.journal.file")
-    /// Signalled after each entry, for those waiting for one (`waitForEntries`).
+    /// Signalled after each entry while someone waits for one (`waitForEntries`), and how many do.
     private let recorded = NSCondition()
+    private let waiters = Atomic<Int>(0)
 
     struct State {
         var ring: [JournalEntry] = []
         /// Where the oldest entry is in `ring` once it is full.
         var start = 0
         var lastID = 0
+        /// Entries recorded but not yet in the file, oldest first.
+        var unwritten: [JournalEntry] = []
     }
 
     public init(settings: Settings = Settings()) {
@@ -68,22 +72,36 @@ public final class Journal: @unchecked Sendable {
     @discardableResult
     public func record(_ entry: JournalEntry) -> JournalEntry {
         var entry = entry
-        state.withLock { state in
+        // The entry that drops out of the ring is freed after the lock is let go, not while others wait for it.
+        let (startsBatch, dropped) = state.withLock { state -> (Bool, JournalEntry?) in
             state.lastID += 1
             entry.id = state.lastID
+            var dropped: JournalEntry?
             if state.ring.count < settings.capacity {
                 state.ring.append(entry)
             } else {
+                dropped = state.ring[state.start]
                 state.ring[state.start] = entry
                 state.start = (state.start + 1) % state.ring.count
             }
+            guard file != nil else { return (false, dropped) }
+            state.unwritten.append(entry)
+            return (state.unwritten.count == 1, dropped)
         }
-        if let file {
-            writes.async { [entry] in file.append(entry) }
+        _ = consume dropped
+        // The file is written in batches: the first entry of a batch asks the write queue for a turn a moment
+        // later, and that turn writes every entry recorded until then with one write (under load, hundreds at a
+        // time, and one wake-up of the write queue instead of one per request).
+        if startsBatch {
+            writes.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeUnwritten() }
         }
-        recorded.lock()
-        recorded.broadcast()
-        recorded.unlock()
+        // A waiter counts itself before it looks at lastID, and the count is read after lastID changed: either it
+        // sees the new entry, or it is counted here and woken.
+        if waiters.load(ordering: .sequentiallyConsistent) > 0 {
+            recorded.lock()
+            recorded.broadcast()
+            recorded.unlock()
+        }
         return entry
     }
 
@@ -111,7 +129,11 @@ public final class Journal: @unchecked Sendable {
     public func waitForEntries(after id: Int, timeout: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: max(0, timeout))
         recorded.lock()
-        defer { recorded.unlock() }
+        waiters.add(1, ordering: .sequentiallyConsistent)
+        defer {
+            waiters.subtract(1, ordering: .sequentiallyConsistent)
+            recorded.unlock()
+        }
         while lastID <= id {
             if !recorded.wait(until: deadline) { return lastID > id }
         }
@@ -120,6 +142,18 @@ public final class Journal: @unchecked Sendable {
 
     /// Returns once every entry recorded so far is in the file.
     public func flush() {
-        writes.sync {}
+        writes.sync { writeUnwritten() }
+    }
+
+    /// How long an entry may wait for the file at the most, in seconds: the batch it starts is written then.
+    static let writeDelay = 0.1
+
+    /// Appends the entries not yet in the file; on the write queue.
+    private func writeUnwritten() {
+        let batch = state.withLock { state in
+            defer { state.unwritten = [] }
+            return state.unwritten
+        }
+        file?.append(batch)
     }
 }

@@ -83,6 +83,10 @@ public struct JournalEntry: Sendable, Hashable, Codable {
             self.path = path
             self.status = status
         }
+
+        enum CodingKeys: String, CodingKey {
+            case method, path, status
+        }
     }
 
     /// What an IPP request asked and what it was answered.

@@ -14,7 +14,6 @@ final class JournalFile: @unchecked Sendable {
     let rotatedFiles: Int
     private var handle: FileHandle?
     private var size = 0
-    private let encoder: JSONEncoder
     /// Lines that could not be written.
     private(set) var lostLines = 0
 
@@ -22,27 +21,37 @@ final class JournalFile: @unchecked Sendable {
         self.path = path
         self.rotationBytes = rotationBytes
         self.rotatedFiles = rotatedFiles
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
     }
 
     deinit {
         try? handle?.close()
     }
 
-    func append(_ entry: JournalEntry) {
-        guard var line = try? encoder.encode(entry) else {
-            lostLines += 1
-            return
+    /// Appends the entries' lines, rotating first when they would take the file past `rotationBytes`.
+    func append(_ entries: [JournalEntry]) {
+        var lines: [UInt8] = []
+        var count = 0
+        for entry in entries {
+            let line = entry.jsonLine()
+            if size + lines.count + line.count > rotationBytes, size + lines.count > 0 {
+                write(lines, count: count)
+                (lines, count) = ([], 0)
+                do { try rotate() } catch { try? handle?.close(); handle = nil }
+            }
+            lines += line
+            count += 1
         }
-        line.append(UInt8(ascii: "\n"))
+        write(lines, count: count)
+    }
+
+    private func write(_ lines: [UInt8], count: Int) {
+        guard !lines.isEmpty else { return }
         do {
-            if size + line.count > rotationBytes, size > 0 { try rotate() }
             let handle = try openHandle()
-            try handle.write(contentsOf: line)
-            size += line.count
+            try handle.write(contentsOf: lines)
+            size += lines.count
         } catch {
-            lostLines += 1
+            lostLines += count
             try? handle?.close()
             handle = nil
         }

@@ -16,6 +16,10 @@ public struct JournaledAttribute: Sendable, Hashable, Codable {
     public init(_ attribute: IPPAttribute) {
         self.init(name: attribute.name, values: attribute.values.map { JournaledValue($0, attribute: attribute.name) })
     }
+
+    enum CodingKeys: String, CodingKey {
+        case name, values
+    }
 }
 
 /// One value of a journaled attribute.
@@ -109,6 +113,10 @@ public struct JournaledValue: Sendable, Hashable, Codable {
         }
     }
 
+    enum CodingKeys: String, CodingKey {
+        case tag, value, keyword, language, hex, members
+    }
+
     /// Every text a matcher may compare with: `matchText`, and an enum's number as well as its keyword.
     var matchTexts: [String] {
         var texts = matchText.map { [$0] } ?? []
@@ -130,5 +138,9 @@ public struct JournaledGroup: Sendable, Hashable, Codable {
 
     public init(_ group: IPPAttributeGroup) {
         self.init(tag: group.tag.description, attributes: group.attributes.map(JournaledAttribute.init))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tag, attributes
     }
 }

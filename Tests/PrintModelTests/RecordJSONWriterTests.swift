@@ -34,6 +34,16 @@ import Testing
                 """)
     }
 
+    @Test func aLineIsOneLineWithoutSpacesAndEndsWithANewline() throws {
+        let value: JSONValue = .object([
+            "b": .number(1), "a": .object(["y": .bool(true), "x": .null]),
+            "c": .array([.number(1.5), .string("t\no")]),
+            "d": .object([:]), "e": .array([]),
+        ])
+        let line = String(decoding: try RecordJSONWriter.line(value), as: UTF8.self)
+        #expect(line == #"{"a":{"x":null,"y":true},"b":1,"c":[1.5,"t\no"],"d":{},"e":[]}"# + "\n")
+    }
+
     @Test func emptyContainersNumbersAndBooleans() throws {
         let written = try text(
             .object([

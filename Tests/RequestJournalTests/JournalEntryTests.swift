@@ -75,6 +75,24 @@ import Testing
         #expect(entry.ipp?.unsupported.map(\.name) == ["media"])
     }
 
+    @Test func theFileLineIsTheCodableFormOnOneLine() throws {
+        for entry in [
+            Self.entry(status: .clientErrorAttributesOrValuesNotSupported, user: "al\"ice", agent: nil),
+            Self.entry(),
+            JournalEntry(
+                id: 9, time: "t", durationMilliseconds: 0.25, kind: .http, connection: 1,
+                client: .init(address: "::1", port: nil, userAgent: "tab\there"), tls: true, user: nil, printer: nil,
+                http: .init(method: "GET", path: "/a?b=\u{1}", status: 0), ipp: nil, problem: "no IPP"),
+        ] {
+            let line = entry.jsonLine()
+            #expect(line.last == 0x0A && line.dropLast().firstIndex(of: 0x0A) == nil)
+            #expect(try JSONDecoder().decode(JournalEntry.self, from: Data(line)) == entry)
+            let written = try JSONSerialization.jsonObject(with: Data(line)) as? NSDictionary
+            let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(entry)) as? NSDictionary
+            #expect(written == encoded)
+        }
+    }
+
     @Test func clockTextIsUTCWithMilliseconds() {
         #expect(JournalClock.text(secondsSince1970: 0) == "1970-01-01T00:00:00.000Z")
         #expect(JournalClock.text(secondsSince1970: 1_709_208_000.25) == "2024-02-29T12:00:00.250Z")

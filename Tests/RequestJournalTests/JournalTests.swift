@@ -42,7 +42,7 @@ import Testing
         let path = folder.appendingPathComponent("requests.jsonl").path
         let journal = Journal(settings: .init(capacity: 10, filePath: path, rotationBytes: 0, rotatedFiles: 2))
         #expect(journal.settings.rotationBytes == 64 << 10)
-        let lineBytes = try JSONEncoder().encode(JournalEntryTests.entry()).count + 1
+        let lineBytes = JournalEntryTests.entry().jsonLine().count
         let perFile = (64 << 10) / lineBytes
         Self.record(journal, count: perFile * 3 + 1)
         journal.flush()

@@ -155,7 +155,7 @@ public final class PrinterFleet: Sendable {
         return problems
     }
 
-    /// Stops every listener (the process's and the printers' own).
+    /// Stops every listener (the process's and the printers' own) and writes the journal's last entries.
     public func stop() {
         let (main, own) = listeners.withLock { state in
             defer { state = Listeners() }
@@ -163,6 +163,7 @@ public final class PrinterFleet: Sendable {
         }
         main?.stop()
         for server in own { server.stop() }
+        service.journal?.flush()
     }
 }
 

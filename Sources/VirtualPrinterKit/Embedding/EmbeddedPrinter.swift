@@ -196,10 +196,12 @@ public final class EmbeddedPrinter: Sendable {
         printer.forgetJobs(Set(printer.jobs(matching: query).map(\.id)))
     }
 
-    /// Stops accepting connections and ends pending waits. Jobs already recorded stay on disk.
+    /// Stops accepting connections and ends pending waits. Jobs already recorded stay on disk, and so does the
+    /// journal of the requests.
     public func stop() {
         guard !isStopped.exchange(true, ordering: .relaxed) else { return }
         server.stop()
+        journal.flush()
     }
 
     /// Where profile names are looked up (`PrinterProfile.searchDirectories()`).
