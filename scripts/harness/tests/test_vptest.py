@@ -5,6 +5,7 @@ import http.server
 import json
 import os
 import re
+import subprocess
 import threading
 
 import pytest
