@@ -67,29 +67,37 @@ public struct RecordJSONWriter {
     }
 
     private mutating func writeNumber(_ number: Double) throws(Unsupported) {
-        guard number.isFinite else { throw Unsupported(description: "\(number) has no JSON form") }
-        if number == number.rounded(), abs(number) < 1e15 {
-            append(String(Int64(number)))
-        } else {
-            append(String(number))
-        }
+        guard let text = Self.numberText(number) else { throw Unsupported(description: "\(number) has no JSON form") }
+        append(text)
     }
 
-    /// A JSON string (RFC 8259 section 7): quote, backslash and control characters escaped, the rest as UTF-8.
+    /// A number as the record writes it: whole numbers as integers (`2`, not `2.0`); nil for NaN or an infinity,
+    /// which JSON has no form for.
+    public static func numberText(_ number: Double) -> String? {
+        guard number.isFinite else { return nil }
+        return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+
     private mutating func writeString(_ text: String) {
+        Self.appendString(text, to: &bytes)
+    }
+
+    /// Appends `text` as a JSON string (RFC 8259 section 7): quote, backslash and control characters escaped, the
+    /// rest as UTF-8.
+    public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+            case 0x0A: bytes.append(contentsOf: "\\n".utf8)
+            case 0x0D: bytes.append(contentsOf: "\\r".utf8)
+            case 0x09: bytes.append(contentsOf: "\\t".utf8)
+            case 0x08: bytes.append(contentsOf: "\\b".utf8)
+            case 0x0C: bytes.append(contentsOf: "\\f".utf8)
             case 0x00..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
-                append("\\u00")
+                bytes.append(contentsOf: "\\u00".utf8)
                 bytes.append(hex[Int(byte >> 4)])
                 bytes.append(hex[Int(byte & 0x0F)])
             default: bytes.append(byte)

@@ -174,26 +174,10 @@ struct JSONLineWriter {
     }
 
     private mutating func number(_ value: Double) {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-            bytes.append(contentsOf: String(Int64(value)).utf8)
-        } else {
-            bytes.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
-        }
+        bytes.append(contentsOf: (RecordJSONWriter.numberText(value) ?? "null").utf8)
     }
 
-    /// A JSON string (RFC 8259 section 7): quote, backslash and control characters escaped, the rest as UTF-8.
     private mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        RecordJSONWriter.appendString(text, to: &bytes)
     }
 }
