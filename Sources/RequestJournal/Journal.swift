@@ -23,15 +23,20 @@ public final class Journal: @unchecked Sendable {
         public var rotationBytes: Int
         /// Rotated files kept beside the current one (`requests.jsonl.1` is the newest).
         public var rotatedFiles: Int
+        /// Seconds: a client polling one target closer together than this, three times in a row, gets a
+        /// `polling-rate` finding (`--poll-interval`).
+        public var pollInterval: Double
 
         public init(
             capacity: Int = Journal.defaultCapacity, filePath: String? = nil,
-            rotationBytes: Int = Journal.defaultRotationBytes, rotatedFiles: Int = Journal.defaultRotatedFiles
+            rotationBytes: Int = Journal.defaultRotationBytes, rotatedFiles: Int = Journal.defaultRotatedFiles,
+            pollInterval: Double = Journal.defaultPollInterval
         ) {
             self.capacity = max(1, capacity)
             self.filePath = filePath
             self.rotationBytes = max(JournalFile.minimumRotationBytes, rotationBytes)
             self.rotatedFiles = max(0, rotatedFiles)
+            self.pollInterval = max(0, pollInterval)
         }
     }
 
@@ -42,6 +47,11 @@ public final class Journal: @unchecked Sendable {
     public static let defaultRotationBytes = 16 << 20
     /// Rotated journal files kept by default.
     public static let defaultRotatedFiles = 3
+    /// The shortest interval between polls that is not a finding, by default: CUPS's backend waits at least a
+    /// second between its Get-Job-Attributes.
+    public static let defaultPollInterval = 1.0
+    /// How often, at the most, recording looks for Create-Jobs whose document is overdue (in seconds).
+    static let overdueCheckInterval = 1.0
 
     public let settings: Settings
     private let state: Mutex<State>
@@ -58,24 +68,59 @@ public final class Journal: @unchecked Sendable {
         var lastID = 0
         /// Entries recorded but not yet in the file, oldest first.
         var unwritten: [JournalEntry] = []
+        var activity: ClientActivity
+        /// When recording next looks for overdue Create-Jobs.
+        var nextOverdueCheck = 0.0
+        /// Whether the write queue has a turn coming for `unwritten`.
+        var writeScheduled = false
+
+        /// Whether a write must be asked for: there is something to write and no turn is coming; counts the turn.
+        mutating func needsWrite() -> Bool {
+            guard !unwritten.isEmpty, !writeScheduled else { return false }
+            writeScheduled = true
+            return true
+        }
+
+        /// Adds a finding made after the entry numbered `id` was recorded: to the entry while it is in memory, and
+        /// to the file as the entry's line again (the last line of a number holds the entry as it now stands).
+        mutating func addLate(_ finding: ClientFinding, to id: Int, writesFile: Bool) {
+            let offset = id - (lastID - ring.count + 1)
+            guard offset >= 0, offset < ring.count else { return }
+            let index = (start + offset) % ring.count
+            ring[index].add([finding])
+            if writesFile { unwritten.append(ring[index]) }
+        }
+
+        /// Finds the overdue Create-Jobs and adds their findings.
+        mutating func addOverdueFindings(now: Double, writesFile: Bool) {
+            for (id, finding) in activity.overdueJobs(now: now) {
+                addLate(finding, to: id, writesFile: writesFile)
+            }
+        }
     }
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
-        state = Mutex(State())
+        state = Mutex(State(activity: ClientActivity(pollInterval: settings.pollInterval)))
         file = settings.filePath.map {
             JournalFile(path: $0, rotationBytes: settings.rotationBytes, rotatedFiles: settings.rotatedFiles)
         }
     }
 
-    /// Records an entry, numbering it (its `id` is replaced); returns it as recorded.
+    /// Records an entry, numbering it (its `id` is replaced) and adding what the client's earlier requests show
+    /// (`ClientActivity`); returns it as recorded. `openJobTimeout` is the printer's multiple-operation-time-out,
+    /// for a Create-Job; `now` is seconds since 1970.
     @discardableResult
-    public func record(_ entry: JournalEntry) -> JournalEntry {
+    public func record(
+        _ entry: JournalEntry, openJobTimeout: Double? = nil, now: Double = Date().timeIntervalSince1970
+    ) -> JournalEntry {
         var entry = entry
+        let writesFile = file != nil
         // The entry that drops out of the ring is freed after the lock is let go, not while others wait for it.
         let (startsBatch, dropped) = state.withLock { state -> (Bool, JournalEntry?) in
             state.lastID += 1
             entry.id = state.lastID
+            if entry.kind == .ipp { state.activity.observe(&entry, now: now, openJobTimeout: openJobTimeout) }
             var dropped: JournalEntry?
             if state.ring.count < settings.capacity {
                 state.ring.append(entry)
@@ -84,17 +129,19 @@ public final class Journal: @unchecked Sendable {
                 state.ring[state.start] = entry
                 state.start = (state.start + 1) % state.ring.count
             }
-            guard file != nil else { return (false, dropped) }
-            state.unwritten.append(entry)
-            return (state.unwritten.count == 1, dropped)
+            if writesFile { state.unwritten.append(entry) }
+            if now >= state.nextOverdueCheck {
+                state.nextOverdueCheck = now + Self.overdueCheckInterval
+                state.addOverdueFindings(now: now, writesFile: writesFile)
+            }
+            guard writesFile else { return (false, dropped) }
+            return (state.needsWrite(), dropped)
         }
         _ = consume dropped
         // The file is written in batches: the first entry of a batch asks the write queue for a turn a moment
         // later, and that turn writes every entry recorded until then with one write (under load, hundreds at a
         // time, and one wake-up of the write queue instead of one per request).
-        if startsBatch {
-            writes.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeUnwritten() }
-        }
+        if startsBatch { scheduleWrite() }
         // A waiter counts itself before it looks at lastID, and the count is read after lastID changed: either it
         // sees the new entry, or it is counted here and woken.
         if waiters.load(ordering: .sequentiallyConsistent) > 0 {
@@ -106,10 +153,28 @@ public final class Journal: @unchecked Sendable {
     }
 
     /// The entries in memory that the filter lets through, oldest first.
-    public func entries(matching filter: RequestFilter = RequestFilter()) -> [JournalEntry] {
-        state.withLock { state in
-            (state.ring[state.start...] + state.ring[..<state.start]).filter(filter.matches)
+    public func entries(
+        matching filter: RequestFilter = RequestFilter(), now: Double = Date().timeIntervalSince1970
+    ) -> [JournalEntry] {
+        let (entries, startsBatch) = state.withLock { state in
+            state.addOverdueFindings(now: now, writesFile: file != nil)
+            return (
+                (state.ring[state.start...] + state.ring[..<state.start]).filter(filter.matches), state.needsWrite()
+            )
         }
+        if startsBatch { scheduleWrite() }
+        return entries
+    }
+
+    /// Each client's IPP requests and findings since the journal started or was last cleared, across printers
+    /// unless one is named.
+    public func clients(printer: String? = nil, now: Double = Date().timeIntervalSince1970) -> ClientReport {
+        let (report, startsBatch) = state.withLock { state in
+            state.addOverdueFindings(now: now, writesFile: file != nil)
+            return (state.activity.report(printer: printer), state.needsWrite())
+        }
+        if startsBatch { scheduleWrite() }
+        return report
     }
 
     /// The number of the latest entry, 0 before the first.
@@ -117,11 +182,12 @@ public final class Journal: @unchecked Sendable {
         state.withLock { $0.lastID }
     }
 
-    /// Empties the memory (the file keeps what it has); numbering goes on.
+    /// Empties the memory and the clients' summaries (the file keeps what it has); numbering goes on.
     public func clear() {
         state.withLock { state in
             state.ring = []
             state.start = 0
+            state.activity = ClientActivity(pollInterval: settings.pollInterval)
         }
     }
 
@@ -148,10 +214,18 @@ public final class Journal: @unchecked Sendable {
     /// How long an entry may wait for the file at the most, in seconds: the batch it starts is written then.
     static let writeDelay = 0.1
 
+    /// Asks the write queue for a turn a moment from now.
+    private func scheduleWrite() {
+        writes.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeUnwritten() }
+    }
+
     /// Appends the entries not yet in the file; on the write queue.
     private func writeUnwritten() {
         let batch = state.withLock { state in
-            defer { state.unwritten = [] }
+            defer {
+                state.unwritten = []
+                state.writeScheduled = false
+            }
             return state.unwritten
         }
         file?.append(batch)

@@ -34,6 +34,10 @@ extension JournalEntry {
             out.ipp(ipp)
         }
         if let problem { out.member(CodingKeys.problem, problem) }
+        if let findings {
+            out.key(CodingKeys.findings)
+            out.findings(findings)
+        }
         out.close("}")
         out.bytes.append(0x0A)
         return out.bytes
@@ -128,6 +132,21 @@ struct JSONLineWriter {
         attributes(ipp.unsupported)
         if let jobID = ipp.jobID { member(Keys.jobID, jobID) }
         close("}")
+    }
+
+    mutating func findings(_ findings: [ClientFinding]) {
+        typealias Keys = ClientFinding.CodingKeys
+        open("[")
+        for finding in findings {
+            open("{")
+            member(Keys.rule, finding.rule.rawValue)
+            member(Keys.severity, finding.severity.rawValue)
+            member(Keys.reference, finding.reference)
+            member(Keys.message, finding.message)
+            if let attribute = finding.attribute { member(Keys.attribute, attribute) }
+            close("}")
+        }
+        close("]")
     }
 
     mutating func attributes(_ attributes: [JournaledAttribute]) {

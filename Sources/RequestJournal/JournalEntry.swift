@@ -34,10 +34,14 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     public var ipp: IPPPart?
     /// Why the request could not be read or answered as asked, when it could not (a body that is no IPP message).
     public var problem: String?
+    /// What the client did wrong in this request (`RequestChecker`, and the journal for what only a series of
+    /// requests shows); nil when nothing.
+    public var findings: [ClientFinding]?
 
     public init(
         id: Int, time: String, durationMilliseconds: Double, kind: Kind, connection: Int, client: Client, tls: Bool,
-        user: String?, printer: String?, http: HTTPPart, ipp: IPPPart?, problem: String? = nil
+        user: String?, printer: String?, http: HTTPPart, ipp: IPPPart?, problem: String? = nil,
+        findings: [ClientFinding]? = nil
     ) {
         self.id = id
         self.time = time
@@ -51,6 +55,18 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         self.http = http
         self.ipp = ipp
         self.problem = problem
+        self.findings = findings
+    }
+
+    /// Adds findings, keeping `findings` nil while there are none.
+    public mutating func add(_ more: [ClientFinding]) {
+        guard !more.isEmpty else { return }
+        findings = (findings ?? []) + more
+    }
+
+    /// The highest severity among the findings, nil when there are none.
+    public var highestSeverity: ClientFinding.Severity? {
+        findings?.map(\.severity).max()
     }
 
     /// Where a request came from.
@@ -175,6 +191,6 @@ public struct JournalEntry: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case id, time, durationMilliseconds = "duration-ms", kind, connection, client, tls, user, printer, http, ipp
-        case problem
+        case problem, findings
     }
 }

@@ -17,6 +17,10 @@ public struct RequestFilter: Sendable, Hashable {
     public var kind: JournalEntry.Kind?
     /// Only entries after this one (a number) or after this time.
     public var since: Since?
+    /// Only entries with a finding of this severity or a higher one.
+    public var finding: ClientFinding.Severity?
+    /// Only entries with a finding of this rule.
+    public var rule: ClientRule?
 
     public init() {}
 
@@ -30,7 +34,9 @@ public struct RequestFilter: Sendable, Hashable {
     }
 
     /// The names of the query parameters, in the order the API documents them.
-    public static let parameterNames = ["printer", "operation", "status", "client", "user", "job", "kind", "since"]
+    public static let parameterNames = [
+        "printer", "operation", "status", "client", "user", "job", "kind", "since", "finding", "rule",
+    ]
 
     /// The filter of a query's parameters; a parameter it does not know, or a value that is not of its kind, is an
     /// error that names it.
@@ -59,6 +65,18 @@ public struct RequestFilter: Sendable, Hashable {
                         expected: "a request number or an ISO 8601 UTC time such as 2026-12-01T09:30:00Z")
                 }
                 since = parsed
+            case "finding":
+                guard let parsed = ClientFinding.Severity(rawValue: value) else {
+                    throw .badParameter(name: name, value: value, expected: "error, warning or info")
+                }
+                finding = parsed
+            case "rule":
+                guard let parsed = ClientRule(rawValue: value) else {
+                    throw .badParameter(
+                        name: name, value: value,
+                        expected: "a rule: " + ClientRule.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                rule = parsed
             default:
                 throw .unknownParameter(name: name, known: Self.parameterNames)
             }
@@ -74,6 +92,8 @@ public struct RequestFilter: Sendable, Hashable {
         if let user, entry.user != user { return false }
         if let jobID, entry.ipp?.jobID != jobID { return false }
         if let kind, entry.kind != kind { return false }
+        if let finding, (entry.highestSeverity.map { $0 < finding } ?? true) { return false }
+        if let rule, entry.findings?.contains(where: { $0.rule == rule }) != true { return false }
         switch since {
         case .entry(let number): if entry.id <= number { return false }
         case .time(let time): if entry.time <= time { return false }

@@ -14,6 +14,7 @@ struct CommandLineOptions: Sendable, Equatable {
         case wait
         case requests
         case verify
+        case report
         case compare
         case help
         case version
@@ -46,6 +47,13 @@ struct CommandLineOptions: Sendable, Equatable {
     /// (0: no file).
     var journalSize = Journal.defaultCapacity
     var journalFileSize = Journal.defaultRotationBytes
+    /// Seconds between polls below which a client's polling is a finding (`--poll-interval`).
+    var pollInterval = Journal.defaultPollInterval
+    /// Printers refuse what a lenient printer substitutes or ignores (`--strict`).
+    var strict = false
+    /// `vprinter report`: the printer whose clients to report (all when nil) and the severity that fails it.
+    var reportPrinter: String?
+    var failOn = ClientFinding.Severity.error
     /// `vprinter requests`: the journal's filters (`--operation Print-Job`, ...), as query parameters.
     var requestFilters: [Filter] = []
     /// `vprinter verify`: the verification, a file, `-` for standard input, or the JSON itself.
@@ -106,12 +114,13 @@ struct CommandLineOptions: Sendable, Equatable {
             case "wait": options.command = .wait
             case "requests": options.command = .requests
             case "verify": options.command = .verify
+            case "report": options.command = .report
             case "compare": options.command = .compare
             case "help": options.command = .help
             default:
                 throw UsageError(
                     "unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, requests, verify, "
-                        + "compare, help)")
+                        + "report, compare, help)")
             }
             rest = rest.dropFirst()
         }
@@ -222,6 +231,9 @@ struct CommandLineOptions: Sendable, Equatable {
           vprinter verify --url URL VERIFICATION
                                         ask the journal a verification (a JSON file, - for stdin, or the JSON);
                                         prints the answer; exit 0 when it passes, 1 when it fails
+          vprinter report --url URL [--printer NAME] [--fail-on error|warning|info] [--json]
+                                        what each client sent and did wrong (its findings, per rule); exit 1
+                                        when a finding at or above --fail-on (default error) exists
           vprinter compare ACTUAL EXPECTED [--min-psnr DB] [--min-ssim X] [--max-diff-pixels N] [--diff DIR]
                    [--update] [--json]
                                         compare printed sides (a job folder, a folder of PNGs or one PNG) with
@@ -233,7 +245,7 @@ struct CommandLineOptions: Sendable, Equatable {
 
         request filters (requests; as in GET /api/v1/requests):
           --printer NAME --operation NAME --status KEYWORD|HTTP-CODE --client ADDRESS|USER-AGENT --user NAME
-          --job ID --kind ipp|http --since REQUEST-NUMBER|TIME
+          --job ID --kind ipp|http --since REQUEST-NUMBER|TIME --finding error|warning|info --rule RULE
 
         options:
         """

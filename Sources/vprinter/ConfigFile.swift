@@ -19,7 +19,9 @@ struct ConfigFile: Sendable {
     /// Keys of one printer.
     static let printerKeys: Set<String> = ["profile", "name", "port", "scenario", "options"]
     /// The options a printer may set for itself (the rest apply to the whole process).
-    static let printerOptions: Set<String> = ["speed", "consumables", "max-jobs", "max-document-size", "scenario"]
+    static let printerOptions: Set<String> = [
+        "speed", "consumables", "max-jobs", "max-document-size", "scenario", "strict",
+    ]
 
     var file: String
     var printers: [PrinterSpec]
@@ -134,6 +136,7 @@ struct ConfigFile: Sendable {
             spec.tracksConsumables = parsed.consumables.map { $0 == "tracked" }
             spec.maximumJobs = parsed.maximumJobs
             if table["max-document-size"] != nil { spec.maximumDocumentSize = parsed.maximumDocumentSize }
+            if table["strict"] != nil { spec.strict = parsed.strict }
         }
         return spec
     }

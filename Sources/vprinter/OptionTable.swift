@@ -1,5 +1,6 @@
 import Foundation
 import PrinterCore
+import RequestJournal
 
 /// Every option of vprinter, in the order `vprinter --help` lists them (docs/config.md): the one table that the
 /// parser, the help text, the `VPRINTER_*` variables and the `--config` keys are made from.
@@ -122,6 +123,22 @@ enum OptionTable {
             }
             options.journalFileSize = size
         },
+        OptionSpec(
+            "poll-interval", .value, argument: "SECONDS",
+            help: ["a client polling faster than this, 3 times in a row, gets a finding (default 1)"]
+        ) { options, value throws(UsageError) in
+            guard let seconds = Double(value), seconds >= 0, seconds <= 3600 else {
+                throw UsageError("--poll-interval needs seconds from 0 to 3600, not '\(value)'")
+            }
+            options.pollInterval = seconds
+        },
+        OptionSpec(
+            "strict", .flag,
+            help: [
+                "refuse, as the strictest real printers do, what the default substitutes",
+                "or ignores (unsupported values, wrong value tags, mislabelled documents)",
+            ]
+        ) { options, _ in options.strict = true },
         .choice(
             "on-restart", ["requeue", "abort"],
             help: [
@@ -196,6 +213,16 @@ enum OptionTable {
         }
         + [
             OptionSpec("json", .flag, section: .command) { options, _ in options.json = true },
+            OptionSpec("printer", .value, argument: "NAME", section: .command) { options, value in
+                options.reportPrinter = value
+            },
+            OptionSpec("fail-on", .value, argument: "error|warning|info", section: .command) {
+                options, value throws(UsageError) in
+                guard let severity = ClientFinding.Severity(rawValue: value) else {
+                    throw UsageError("--fail-on needs error, warning or info, not '\(value)'")
+                }
+                options.failOn = severity
+            },
             OptionSpec("url", .value, argument: "URL", section: .command) { options, value in options.url = value },
             OptionSpec("count", aliases: ["--jobs"], .value, argument: "N", section: .command) {
                 options, value throws(UsageError) in

@@ -28,6 +28,7 @@ enum OutputFolder {
         let file = options.journalFileSize > 0 ? options.outputDirectory + "/" + journalFileName : nil
         return Journal(
             settings: Journal.Settings(
-                capacity: options.journalSize, filePath: file, rotationBytes: options.journalFileSize))
+                capacity: options.journalSize, filePath: file, rotationBytes: options.journalFileSize,
+                pollInterval: options.pollInterval))
     }
 }

@@ -88,7 +88,7 @@ struct RunCommand {
         let factory = PrinterFactory(
             settings: PrinterFactory.Settings(
                 outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
-                maximumJobs: options.maximumJobs, security: security.printerSecurity),
+                maximumJobs: options.maximumJobs, strict: options.strict, security: security.printerSecurity),
             jobIDs: jobIDs,
             scheduler: JobScheduler(workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
             renderer: renderer, events: EventHub(), log: log)

@@ -35,6 +35,8 @@ case .requests:
     exit(RequestsCommand(options: options).run())
 case .verify:
     exit(VerifyCommand(options: options).run())
+case .report:
+    exit(ReportCommand(options: options).run())
 case .run:
     exit(RunCommand(options: options, config: config).run())
 case .render:

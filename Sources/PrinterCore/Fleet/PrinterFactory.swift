@@ -13,6 +13,8 @@ public final class PrinterFactory: Sendable {
         public var maximumJobs: Int?
         public var speed: PrintSpeed
         public var tracksConsumables: Bool
+        /// Whether printers without a `strict` of their own are strict (`--strict`).
+        public var strict: Bool
         public var profileDirectories: [String]
         /// TLS and credentials as every printer states them (its URIs, attributes and TXT record); the same
         /// for printers made at start and at runtime, since they share the process's listeners and accounts.
@@ -21,6 +23,7 @@ public final class PrinterFactory: Sendable {
         public init(
             outputDirectory: String, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
             maximumJobs: Int? = nil, speed: PrintSpeed = .instant, tracksConsumables: Bool = false,
+            strict: Bool = false,
             profileDirectories: [String] = PrinterProfile.searchDirectories(),
             security: PrinterSecurity = PrinterSecurity()
         ) {
@@ -29,6 +32,7 @@ public final class PrinterFactory: Sendable {
             self.maximumJobs = maximumJobs
             self.speed = speed
             self.tracksConsumables = tracksConsumables
+            self.strict = strict
             self.profileDirectories = profileDirectories
             self.security = security
         }
@@ -117,6 +121,7 @@ public final class PrinterFactory: Sendable {
                     spec.tracksConsumables ?? scenarios.compactMap(\.tracksConsumables).last
                     ?? settings.tracksConsumables
                 configuration.security = settings.security
+                configuration.strict = spec.strict ?? settings.strict
             }, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer, events: events, log: log)
         return Made(printer: printer, profile: profile, scenarios: scenarios)
     }

@@ -16,6 +16,8 @@ public struct PrinterSpec: Sendable {
     public var tracksConsumables: Bool?
     public var maximumJobs: Int?
     public var maximumDocumentSize: Int?
+    /// Refuses what a lenient printer substitutes or ignores (`--strict`).
+    public var strict: Bool?
     /// printer-info and printer-location, when given (Create-Printer).
     public var info: String?
     public var location: String?

@@ -78,6 +78,16 @@ extension Printer {
             error.unsupported = checked.ticket.unsupported
             return .failure(error)
         }
+        // A strict printer ignores nothing: what a lenient one reports as ignored, it refuses.
+        let ignored = checked.unsupportedOperationAttributes + checked.ticket.unsupported
+        if isStrict && !ignored.isEmpty {
+            var error = IPPResponseError(
+                .clientErrorAttributesOrValuesNotSupported,
+                "This printer is strict and does not ignore unsupported attributes: "
+                    + ignored.map(\.name).joined(separator: ", ") + ".")
+            error.unsupported = ignored
+            return .failure(error)
+        }
         return .success(checked)
     }
 

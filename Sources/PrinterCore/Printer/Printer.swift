@@ -25,6 +25,10 @@ public final class Printer: Sendable {
     package let faults = FaultEngine()
     /// Event notification subscriptions and their events (RFC 3995, RFC 3996).
     let subscriptions = SubscriptionStore()
+    /// Strict: refuses, with the client-error status the strictest real printers answer, what a lenient printer
+    /// substitutes or ignores (unsupported job attributes, bytes that are not the format named, and what
+    /// PrinterHTTP's checker finds). Starts as the configuration says; the API switches it.
+    private let strictness: Atomic<Bool>
     /// On or off (switched by the power API, the front panel or a `power` fault): off, the printer is not
     /// advertised and its path answers nothing.
     public let power = PowerSwitch()
@@ -40,8 +44,19 @@ public final class Printer: Sendable {
     /// multiple-operation-time-out-action: abort-job (default), hold-job or process-job.
     let multipleOperationTimeoutAction: String
 
+    /// Whether the printer is strict now.
+    public var isStrict: Bool { strictness.load(ordering: .relaxed) }
+
+    /// Makes the printer strict or lenient from its next request on.
+    public func setStrict(_ strict: Bool) {
+        strictness.store(strict, ordering: .relaxed)
+    }
+
+    /// multiple-operation-time-out in seconds: how long a Create-Job's job waits for its document.
+    public var documentTimeout: Double { multipleOperationTimeout }
+
     /// The attribute names the printer produces itself on every request.
-    static let dynamicAttributeNames: Set<String> = [
+    package static let dynamicAttributeNames: Set<String> = [
         "printer-uri-supported", "uri-security-supported", "uri-authentication-supported", "printer-state",
         "printer-state-reasons", "printer-state-message", "printer-is-accepting-jobs", "printer-up-time",
         "printer-current-time", "printer-state-change-time", "printer-state-change-date-time",
@@ -62,6 +77,7 @@ public final class Printer: Sendable {
         self.scheduler = scheduler
         self.renderer = renderer
         self.log = log
+        strictness = Atomic(configuration.strict)
         let now = WallClock.now()
         startTime = now
         status = Mutex(PrinterStatus(now: now))

@@ -20,6 +20,9 @@ public struct PrinterConfiguration: Sendable {
     public var tracksConsumables = false
     /// How fast the simulated device prints.
     public var speed: PrintSpeed = .instant
+    /// Whether the printer starts strict (`--strict`): it refuses what a lenient printer substitutes or ignores
+    /// (`Printer.isStrict`, which the API may change).
+    public var strict = false
     /// The profile's raw attributes, which win even over the attributes the implementation decides
     /// (operations-supported is kept to operations vprinter implements).
     public var overridingAttributes: [IPPAttribute] = []

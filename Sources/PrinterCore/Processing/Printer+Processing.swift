@@ -40,7 +40,7 @@ extension Printer {
             finish(jobID, with: .aborted(reason: abort.reason, message: abort.message))
             return
         }
-        if let problem = mislabelledPCLm(in: job) {
+        if let problem = mislabelledDocument(in: job) {
             finish(jobID, with: .aborted(reason: "document-format-error", message: problem))
             return
         }
@@ -97,10 +97,20 @@ extension Printer {
         return nil
     }
 
-    /// The problem of a document labelled PCLm whose data is not PCLm, if any: a client that sends PCLm does so
-    /// because its printer takes it, so the data is refused as malformed (document-format-error), as the render
-    /// worker refuses it, rather than printed as whatever it turns out to be.
-    func mislabelledPCLm(in job: Job) -> String? {
+    /// The problem of a document whose data is not the format it is labelled, if any, refused as malformed
+    /// (document-format-error) rather than printed as whatever it turns out to be. Always for PCLm, as the render
+    /// worker refuses it (a client that sends PCLm does so because its printer takes it); for any declared format
+    /// when the printer is strict (application/octet-stream asks the printer to find out; PCLm is a PDF).
+    func mislabelledDocument(in job: Job) -> String? {
+        if isStrict {
+            for document in job.documents
+            where !document.format.matches(.octetStream) && !document.format.matches(.pclm) {
+                guard let detected = document.detectedFormat, !document.format.matches(detected),
+                    !(document.format.matches(.pdf) && detected.matches(.pclm))
+                else { continue }
+                return "Document \(document.number) is labelled \(document.format) but the data is \(detected)."
+            }
+        }
         for document in job.documents where document.format.matches(.pclm) {
             switch document.detectedFormat {
             case "application/PCLm"?: continue

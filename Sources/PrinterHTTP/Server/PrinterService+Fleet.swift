@@ -54,6 +54,20 @@ extension PrinterService {
         return json(["printer-name": hosted.name, "power": on ? "on" : "off"])
     }
 
+    /// `POST /api/v1/printers/<name>/strict` `{"strict": true|false}`: refuse what a lenient printer substitutes or
+    /// ignores, from the printer's next request on.
+    func setStrict(_ request: Route.Matched) -> HTTPResponse {
+        let name = request[parameter: "name"]
+        guard let hosted = registry.printer(named: name) else {
+            return json(["error": "no printer \(name)"], status: 404)
+        }
+        guard let value = requestJSON(request.body)?["strict"], case .boolean(let strict)? = JSONNumber(value) else {
+            return json(["error": "the body must be {\"strict\": true} or {\"strict\": false}"], status: 400)
+        }
+        hosted.printer.setStrict(strict)
+        return json(["printer-name": hosted.name, "strict": strict])
+    }
+
     /// The printer whose path is `path` or whose path `path` lies below (icons, jobs).
     func printer(atPathOrBelow path: String) -> Printer? {
         if let printer = printer(atPath: path) { return printer }
@@ -115,6 +129,7 @@ extension PrinterService {
         var object = PrinterOverview(hosted.printer).json(authority: authority, secure: request.isEncrypted)
         object["printer-id"] = hosted.id
         object["power"] = hosted.printer.power.isOn ? "on" : "off"
+        object["strict"] = hosted.printer.isStrict
         object["port"] = Int(hosted.port ?? request.localPort)
         return object
     }
@@ -122,7 +137,7 @@ extension PrinterService {
 
 extension PrinterSpec {
     /// The keys `POST /api/v1/printers` takes.
-    static let apiKeys: Set<String> = ["profile", "name", "scenario", "port", "info", "location"]
+    static let apiKeys: Set<String> = ["profile", "name", "scenario", "port", "info", "location", "strict"]
 
     /// A spec and its name from the body of `POST /api/v1/printers`.
     static func fromAPI(_ object: [String: Any], fleet: PrinterFleet) throws(FleetError) -> (PrinterSpec, String) {
@@ -159,6 +174,10 @@ extension PrinterSpec {
         if let location = object["location"] {
             guard let text = location as? String else { throw .invalid("location must be a string") }
             spec.location = text
+        }
+        if let strict = object["strict"] {
+            guard case .boolean(let value)? = JSONNumber(strict) else { throw .invalid("strict must be true or false") }
+            spec.strict = value
         }
         return (spec, name)
     }

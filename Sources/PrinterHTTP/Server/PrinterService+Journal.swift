@@ -10,7 +10,15 @@ final class IPPExchange {
     let started = ContinuousClock.now
     let startedAt = Date().timeIntervalSince1970
     var message: IPPMessage?
+    /// Why the body did not decode, when it did not.
+    var decodingError: IPPDecodingError?
+    /// The System Service's path: no printer's rules apply.
+    var isSystemRequest = false
     var printer: String?
+    /// The printer the request was for, once found: what the checker holds the request against.
+    var printerObject: Printer?
+    /// What the checker found in the request, when it ran before the operation (a strict printer).
+    var requestFindings: [ClientFinding]?
     /// The authenticated user, when credentials were asked for and given.
     var user: String?
     var document: JournalEntry.Document?
@@ -18,6 +26,34 @@ final class IPPExchange {
     var response: IPPResponse?
     /// Why the body could not be read as an IPP message.
     var problem: String?
+
+    /// Everything the checker finds in the request, its answer and its document (`RequestChecker`).
+    var findings: [ClientFinding] {
+        if let decodingError { return [Self.malformed(decodingError)] }
+        guard let message, !isSystemRequest else { return [] }
+        let checker = RequestChecker(printer: printerObject.map(AdvertisedPrinter.init))
+        var found = requestFindings ?? checker.findings(in: message)
+        if let response {
+            // An attribute already at fault (a wrong tag, out of range) is not also reported as unsupported.
+            let atFault = Set(found.compactMap(\.attribute))
+            found += checker.findings(answer: response.unsupported, to: message).filter {
+                !atFault.contains($0.attribute ?? "")
+            }
+        }
+        if let document { found += checker.findings(document: document) }
+        return found
+    }
+
+    /// The finding of a body that does not decode: a value longer than its syntax allows (RFC 8011 section 5.1),
+    /// or any other break of the encoding (RFC 8010 section 3).
+    static func malformed(_ error: IPPDecodingError) -> ClientFinding {
+        switch error {
+        case .valueTooLong, .nameTooLong:
+            ClientFinding(.malformedMessage, "the request is malformed: \(error)", reference: "RFC 8011 §5.1")
+        default:
+            ClientFinding(.malformedMessage, "the request is malformed: \(error)")
+        }
+    }
 
     /// The IPP part of the journal entry, once the request decoded and was answered.
     var ippPart: JournalEntry.IPPPart? {
@@ -37,13 +73,15 @@ extension PrinterService {
     /// Journals an IPP request once it was answered.
     func journalIPP(_ request: HTTPRequest, exchange: IPPExchange, response: HTTPResponse) {
         guard let journal else { return }
+        let findings = exchange.findings
         journal.record(
             JournalEntry(
                 id: 0, time: JournalClock.text(secondsSince1970: exchange.startedAt),
                 durationMilliseconds: milliseconds(since: exchange.started), kind: .ipp,
                 connection: request.connectionNumber, client: journalClient(request), tls: request.isEncrypted,
                 user: exchange.user, printer: exchange.printer, http: journalHTTP(request, response),
-                ipp: exchange.ippPart, problem: exchange.problem))
+                ipp: exchange.ippPart, problem: exchange.problem, findings: findings.isEmpty ? nil : findings),
+            openJobTimeout: exchange.printerObject?.documentTimeout)
     }
 
     /// Journals an HTTP request that is not IPP (the API, the web page, health checks), but not the journal's own
@@ -51,7 +89,9 @@ extension PrinterService {
     func journalHTTP(
         _ request: HTTPRequest, response: HTTPResponse, started: ContinuousClock.Instant, startedAt: Double
     ) {
-        guard let journal, !request.path.hasPrefix(Self.journalPath), request.path != Self.journalPage else { return }
+        guard let journal, !request.path.hasPrefix(Self.journalPath), request.path != Self.journalPage,
+            request.path != Self.clientsPath
+        else { return }
         journal.record(
             JournalEntry(
                 id: 0, time: JournalClock.text(secondsSince1970: startedAt),
@@ -64,6 +104,8 @@ extension PrinterService {
     static let journalPath = "/api/v1/requests"
     /// The journal's web page.
     static let journalPage = "/requests"
+    /// The clients' report, made from the journal.
+    static let clientsPath = "/api/v1/clients"
 
     private func journalClient(_ request: HTTPRequest) -> JournalEntry.Client {
         JournalEntry.Client(

@@ -124,6 +124,20 @@ extension PrinterService {
         }
     }
 
+    /// `GET /api/v1/clients[?printer=NAME]`: each client's requests and findings, counted as they arrived (since the
+    /// start or the last `DELETE /api/v1/requests`). Under `--user`, only admins may see every client.
+    func clientReport(_ request: HTTPRequest, identity: ClientIdentity) -> HTTPResponse {
+        withJournal { journal in
+            if let unknown = request.query.first(where: { $0.name != "printer" }) {
+                return json(["error": "unknown parameter '\(unknown.name)' (parameters: printer)"], status: 400)
+            }
+            guard !access.isEnabled || identity.isAdmin else {
+                return json(["error": "the clients' report is for admins"], status: 403)
+            }
+            return encoded(journal.clients(printer: request.queryValue("printer")), status: 200)
+        }
+    }
+
     /// `/requests`: the journal on the web page.
     func requestsPage(_ request: Route.Matched) -> HTTPResponse {
         let entries = journal.map { visibleEntries($0, RequestFilter(), request.identity) } ?? []

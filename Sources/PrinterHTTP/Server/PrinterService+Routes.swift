@@ -27,6 +27,9 @@ extension PrinterService {
         Route("POST", "/api/v1/printers/{name}/power", access: .change, readsBody: true) { service, request, _ in
             service.setPower(request)
         },
+        Route("POST", "/api/v1/printers/{name}/strict", access: .change, readsBody: true) { service, request, _ in
+            service.setStrict(request)
+        },
 
         // Faults and the device (docs/scenarios.md).
         Route("GET", "/api/v1/printers/{name}/faults", access: .reader) { service, request, _ in
@@ -108,6 +111,9 @@ extension PrinterService {
         },
         Route("GET", "/api/v1/requests/events", access: .reader) { service, request, _ in
             service.requestEvents(request.http, identity: request.identity)
+        },
+        Route("GET", "/api/v1/clients", access: .reader) { service, request, _ in
+            service.clientReport(request.http, identity: request.identity)
         },
 
         // The web page (docs/web.md): its assets, the pages, and each printer's icons and front panel at the

@@ -163,12 +163,14 @@ public final class PrinterService: HTTPHandler {
                 decoded = chunk.isEmpty ? try accumulator.finish() : try accumulator.append(chunk)
             } catch {
                 exchange.problem = "the request is malformed: \(error)"
+                exchange.decodingError = error
                 return ipp(Self.decodingErrorResponse(error), header: header)
             }
         }
         guard let (message, remainder) = decoded else { return HTTPResponse(status: 500) }
         exchange.message = message
         if request.path == SystemService.path {
+            exchange.isSystemRequest = true
             // Reading the system is open as Get-Printer-Attributes is; changes follow the API's rules.
             var refusal: ChangeRefusal?
             if SystemService.changingOperations.contains(message.operation) {
@@ -193,6 +195,7 @@ public final class PrinterService: HTTPHandler {
                 exchange: exchange)
         }
         exchange.printer = printer.name
+        exchange.printerObject = printer
         // A switched-off printer answers nothing, not even a request for credentials.
         guard printer.power.isOn else { return Self.unanswered }
         let identity: ClientIdentity
@@ -213,6 +216,14 @@ public final class PrinterService: HTTPHandler {
         context.isEncrypted = request.isEncrypted
         if let refusal = printer.authorizationRefusal(context) {
             return ipp(refusal.response, to: message, exchange: exchange)
+        }
+        // A strict printer refuses what the checker finds at fault before it performs anything.
+        if printer.isStrict {
+            let findings = RequestChecker(printer: AdvertisedPrinter(printer)).findings(in: message)
+            exchange.requestFindings = findings
+            if let refusal = StrictRefusal.response(for: findings, in: message) {
+                return ipp(refusal, to: message, exchange: exchange)
+            }
         }
         var abort: HTTPResponse.Abort?
         var bytesPerSecond: Int?

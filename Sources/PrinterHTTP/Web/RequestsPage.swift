@@ -3,7 +3,8 @@ import RequestJournal
 
 /// `/requests`: the request journal as a table, newest first. Each request opens (a `details` element, no script
 /// needed) to every attribute it sent, group by group with each value's tag, and to what it was answered; a
-/// request that created or touched a job links to the job's page.
+/// request that created or touched a job links to the job's page. A request with findings (what the client did
+/// wrong) shows its highest severity on its line, and each finding with its rule and section when opened.
 enum RequestsPage {
     /// The most requests the page lists; the JSON API has them all.
     static let maximumRows = 500
@@ -34,6 +35,11 @@ enum RequestsPage {
         summary += "<strong>\(e(what))</strong> from \(e(entry.client.address))"
         if let agent = entry.client.userAgent { summary += " <span class=\"agent\">\(e(agent))</span>" }
         if let printer = entry.printer { summary += " to \(e(printer))" }
+        if let severity = entry.highestSeverity {
+            let count = entry.findings?.count ?? 0
+            summary += " <span class=\"finding \(severity.rawValue)\">\(count) finding\(count == 1 ? "" : "s"): "
+            summary += "\(severity.rawValue)</span>"
+        }
         var html = "<li id=\"request-\(entry.id)\"><details><summary>\(summary)</summary>"
         var facts = [
             ("Connection", "\(entry.connection)\(entry.tls ? ", TLS" : "")"),
@@ -50,6 +56,15 @@ enum RequestsPage {
             }
         }
         html += "<dl>" + facts.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>"
+        if let findings = entry.findings {
+            html += "<ul class=\"findings\">"
+            for finding in findings {
+                html +=
+                    "<li class=\"finding \(finding.severity.rawValue)\"><strong>\(finding.severity.rawValue)</strong> "
+                html += "<code>\(e(finding.rule.rawValue))</code> (\(e(finding.reference))): \(e(finding.message))</li>"
+            }
+            html += "</ul>"
+        }
         if let ipp = entry.ipp {
             for group in ipp.groups { html += attributes(group.attributes, caption: group.tag) }
             if !ipp.unsupported.isEmpty { html += attributes(ipp.unsupported, caption: "unsupported-attributes-tag") }

@@ -114,6 +114,12 @@ enum WebStyle {
         ol.requests li{border-bottom:1px solid var(--line);padding:.3em 0}
         ol.requests summary{cursor:pointer;overflow-wrap:anywhere}
         ol.requests .agent{color:var(--muted);font-size:.88em}
+        .finding{border-radius:.3em;padding:0 .35em;font-size:.88em}
+        .finding.error{background:#fdd;color:#800}
+        .finding.warning{background:#ffefc2;color:#6a4a00}
+        .finding.info{background:#e5eefc;color:#1d3e73}
+        ul.findings{list-style:none;padding:0}
+        ul.findings li{margin:.2em 0}
         ol.requests dl{display:grid;grid-template-columns:max-content 1fr;gap:0 1em}
         table.attributes caption{text-align:left;font-weight:600}
         @media (max-width:1100px){.card.wide dl.facts,dl.job-summary{grid-template-columns:max-content 1fr max-content 1fr}

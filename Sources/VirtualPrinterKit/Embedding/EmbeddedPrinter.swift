@@ -119,6 +119,17 @@ public final class EmbeddedPrinter: Sendable {
         verification.evaluate(journal.entries())
     }
 
+    /// What each client sent and did wrong (its findings per rule), as `GET /api/v1/clients` answers.
+    public func clients() -> ClientReport {
+        journal.clients()
+    }
+
+    /// Whether the printer refuses what a lenient printer substitutes or ignores (`--strict`); settable.
+    public var isStrict: Bool {
+        get { printer.isStrict }
+        set { printer.setStrict(newValue) }
+    }
+
     /// The records of every job the printer knows, oldest first.
     public func jobs() throws(EmbeddedPrinterError) -> [JobRecord] {
         var records: [JobRecord] = []

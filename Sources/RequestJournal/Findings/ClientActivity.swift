@@ -1,0 +1,179 @@
+import IPP
+
+/// What only a client's series of requests shows, followed as the journal records them: polling faster than the
+/// printer should be asked, and a Create-Job whose job never gets its document. Also each client's summary. Kept
+/// inside the journal's lock.
+struct ClientActivity {
+    /// Polls closer together than this, three in a row, are a finding (`--poll-interval`).
+    let pollInterval: Double
+
+    private var polls: [PollKey: PollRun] = [:]
+    private var openJobs: [OpenJobKey: OpenJob] = [:]
+    private var summaries: [ClientKey: ClientSummary] = [:]
+    private(set) var untrackedRequests = 0
+
+    init(pollInterval: Double) {
+        self.pollInterval = pollInterval
+    }
+
+    /// The operations a client repeats to watch a printer or a job.
+    static let pollingOperations: Set<String> = [
+        IPPOperation.getJobs.description, IPPOperation.getJobAttributes.description,
+        IPPOperation.getPrinterAttributes.description, IPPOperation.getNotifications.description,
+    ]
+
+    /// Fast polls in a row that make a finding: three requests, two short intervals.
+    static let fastPollsForFinding = 2
+    /// The most polling series, open jobs and clients followed at once; past it, polling series and open jobs are
+    /// forgotten (and start again), and new clients are counted only in `untrackedRequests`.
+    static let maximumTracked = 10_000
+    static let maximumClients = 1_000
+
+    private struct ClientKey: Hashable {
+        var printer: String?
+        var address: String
+        var userAgent: String?
+    }
+
+    /// A series of polls: one client asking the same thing of the same target (the same operation, job and
+    /// operation attributes other than the request's own, such as requested-attributes and which-jobs).
+    private struct PollKey: Hashable {
+        var client: ClientKey
+        var operation: String
+        var jobID: Int?
+        var question: [JournaledAttribute]
+    }
+
+    /// The operation attributes that vary from one request to the next without changing what is asked.
+    static let unaskedAttributes: Set<String> = [
+        "attributes-charset", "attributes-natural-language", "printer-uri", "job-uri", "job-id", "requesting-user-name",
+    ]
+
+    private struct PollRun {
+        var last: Double
+        var fast = 0
+        var reported = false
+    }
+
+    private struct OpenJobKey: Hashable {
+        var printer: String?
+        var jobID: Int
+    }
+
+    private struct OpenJob {
+        var entryID: Int
+        var client: ClientKey
+        var deadline: Double
+        var timeout: Double
+    }
+
+    /// Follows an IPP entry being recorded: adds the findings it shows to it, and counts it for its client.
+    /// `openJobTimeout` is the printer's multiple-operation-time-out, for a Create-Job.
+    mutating func observe(_ entry: inout JournalEntry, now: Double, openJobTimeout: Double?) {
+        let client = ClientKey(printer: entry.printer, address: entry.client.address, userAgent: entry.client.userAgent)
+        if let ipp = entry.ipp {
+            // A refused request is no poll: it asked nothing the client could be watching.
+            if Self.pollingOperations.contains(ipp.operation), ipp.statusCode < 0x0100,
+                let finding = poll(ipp, client: client, now: now)
+            {
+                entry.add([finding])
+            }
+            follow(ipp, entryID: entry.id, client: client, now: now, openJobTimeout: openJobTimeout)
+        }
+        if summaries[client] == nil {
+            guard summaries.count < Self.maximumClients else {
+                untrackedRequests += 1
+                return
+            }
+            summaries[client] = ClientSummary(
+                address: client.address, userAgent: client.userAgent, time: entry.time)
+        }
+        summaries[client]?.count(entry)
+    }
+
+    private mutating func poll(_ ipp: JournalEntry.IPPPart, client: ClientKey, now: Double) -> ClientFinding? {
+        let question = (ipp.groups.first?.attributes ?? []).filter { !Self.unaskedAttributes.contains($0.name) }
+        let key = PollKey(client: client, operation: ipp.operation, jobID: ipp.jobID, question: question)
+        guard var run = polls[key] else {
+            if polls.count >= Self.maximumTracked { polls = [:] }
+            polls[key] = PollRun(last: now)
+            return nil
+        }
+        let interval = now - run.last
+        run.last = now
+        if interval < pollInterval {
+            run.fast += 1
+        } else {
+            run = PollRun(last: now)
+        }
+        var finding: ClientFinding?
+        if run.fast >= Self.fastPollsForFinding && !run.reported {
+            run.reported = true
+            let target = ipp.jobID.map { "job \($0)" } ?? "the printer"
+            finding = ClientFinding(
+                .pollingRate,
+                "\(ipp.operation) for \(target) \(run.fast + 1) times in a row, "
+                    + "each less than \(Self.seconds(pollInterval)) after the one before (last: "
+                    + "\(Self.seconds(interval)))")
+        }
+        polls[key] = run
+        return finding
+    }
+
+    private mutating func follow(
+        _ ipp: JournalEntry.IPPPart, entryID: Int, client: ClientKey, now: Double, openJobTimeout: Double?
+    ) {
+        guard let jobID = ipp.jobID else { return }
+        let key = OpenJobKey(printer: client.printer, jobID: jobID)
+        switch ipp.operation {
+        case IPPOperation.createJob.description:
+            guard let openJobTimeout, ipp.statusCode < 0x0100 else { return }
+            if openJobs.count >= Self.maximumTracked { openJobs = [:] }
+            openJobs[key] = OpenJob(
+                entryID: entryID, client: client, deadline: now + openJobTimeout, timeout: openJobTimeout)
+        case IPPOperation.sendDocument.description, IPPOperation.sendURI.description,
+            IPPOperation.closeJob.description, IPPOperation.cancelJob.description:
+            openJobs[key] = nil
+        default:
+            break
+        }
+    }
+
+    /// The Create-Jobs whose time for a document ran out by `now`: a finding for each one's entry, counted for its
+    /// client. Each is reported once.
+    mutating func overdueJobs(now: Double) -> [(entryID: Int, finding: ClientFinding)] {
+        var overdue: [(Int, ClientFinding)] = []
+        for (key, job) in openJobs where job.deadline <= now {
+            openJobs[key] = nil
+            let finding = ClientFinding(
+                .createJobWithoutDocument,
+                "Create-Job made job \(key.jobID), but no Send-Document, Send-URI or Close-Job followed within the "
+                    + "printer's multiple-operation-time-out (\(Self.seconds(job.timeout)))")
+            summaries[job.client]?.count([finding], of: job.entryID)
+            overdue.append((job.entryID, finding))
+        }
+        return overdue.sorted { $0.0 < $1.0 }
+    }
+
+    /// Each client's summary, across printers unless one is named.
+    func report(printer: String?) -> ClientReport {
+        var merged: [ClientKey: ClientSummary] = [:]
+        for (key, summary) in summaries where printer == nil || key.printer == printer {
+            let client = ClientKey(printer: nil, address: key.address, userAgent: key.userAgent)
+            if merged[client] == nil {
+                merged[client] = summary
+            } else {
+                merged[client]?.merge(summary)
+            }
+        }
+        let clients = merged.values.sorted {
+            ($0.firstSeen, $0.address, $0.userAgent ?? "") < ($1.firstSeen, $1.address, $1.userAgent ?? "")
+        }
+        return ClientReport(clients: clients, untrackedRequests: untrackedRequests)
+    }
+
+    static func seconds(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    }
+}
