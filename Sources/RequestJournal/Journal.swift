@@ -116,11 +116,14 @@ public final class Journal: @unchecked Sendable {
     ) -> JournalEntry {
         var entry = entry
         let writesFile = file != nil
+        let observation = entry.kind == .ipp ? ClientActivity.Observation(entry) : nil
         // The entry that drops out of the ring is freed after the lock is let go, not while others wait for it.
         let (startsBatch, dropped) = state.withLock { state -> (Bool, JournalEntry?) in
             state.lastID += 1
             entry.id = state.lastID
-            if entry.kind == .ipp { state.activity.observe(&entry, now: now, openJobTimeout: openJobTimeout) }
+            if let observation {
+                state.activity.observe(&entry, observation, now: now, openJobTimeout: openJobTimeout)
+            }
             var dropped: JournalEntry?
             if state.ring.count < settings.capacity {
                 state.ring.append(entry)

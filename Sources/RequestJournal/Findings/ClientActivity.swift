@@ -2,7 +2,8 @@ import IPP
 
 /// What only a client's series of requests shows, followed as the journal records them: polling faster than the
 /// printer should be asked, and a Create-Job whose job never gets its document. Also each client's summary. Kept
-/// inside the journal's lock.
+/// inside the journal's lock; what an entry is keyed by is worked out before the lock is taken (`Observation`), so
+/// that under load the lock is held for a few dictionary look-ups.
 struct ClientActivity {
     /// Polls closer together than this, three in a row, are a finding (`--poll-interval`).
     let pollInterval: Double
@@ -29,19 +30,63 @@ struct ClientActivity {
     static let maximumTracked = 10_000
     static let maximumClients = 1_000
 
-    private struct ClientKey: Hashable {
-        var printer: String?
-        var address: String
-        var userAgent: String?
+    /// A client on one printer, hashed once.
+    struct ClientKey: Hashable {
+        let printer: String?
+        let address: String
+        let userAgent: String?
+        private let hash: Int
+
+        init(printer: String?, address: String, userAgent: String?) {
+            self.printer = printer
+            self.address = address
+            self.userAgent = userAgent
+            var hasher = Hasher()
+            hasher.combine(printer)
+            hasher.combine(address)
+            hasher.combine(userAgent)
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.hash == rhs.hash && lhs.address == rhs.address && lhs.userAgent == rhs.userAgent
+                && lhs.printer == rhs.printer
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// A series of polls: one client asking the same thing of the same target (the same operation, job and
-    /// operation attributes other than the request's own, such as requested-attributes and which-jobs).
-    private struct PollKey: Hashable {
-        var client: ClientKey
-        var operation: String
-        var jobID: Int?
-        var question: [JournaledAttribute]
+    /// operation attributes other than the request's own, such as requested-attributes and which-jobs; those are
+    /// compared by their hash).
+    struct PollKey: Hashable {
+        let client: ClientKey
+        let operation: String
+        let jobID: Int?
+        let question: Int
+    }
+
+    /// What `observe` needs of an entry, worked out before the journal's lock is taken.
+    struct Observation {
+        let client: ClientKey
+        /// The entry's polling series, when it is a successful polling request (a refused request asked nothing
+        /// the client could be watching).
+        let poll: PollKey?
+
+        init(_ entry: JournalEntry) {
+            client = ClientKey(printer: entry.printer, address: entry.client.address, userAgent: entry.client.userAgent)
+            guard let ipp = entry.ipp, ClientActivity.pollingOperations.contains(ipp.operation), ipp.statusCode < 0x0100
+            else {
+                poll = nil
+                return
+            }
+            var hasher = Hasher()
+            for attribute in ipp.groups.first?.attributes ?? []
+            where !ClientActivity.unaskedAttributes.contains(attribute.name) {
+                hasher.combine(attribute)
+            }
+            poll = PollKey(client: client, operation: ipp.operation, jobID: ipp.jobID, question: hasher.finalize())
+        }
     }
 
     /// The operation attributes that vary from one request to the next without changing what is asked.
@@ -69,13 +114,12 @@ struct ClientActivity {
 
     /// Follows an IPP entry being recorded: adds the findings it shows to it, and counts it for its client.
     /// `openJobTimeout` is the printer's multiple-operation-time-out, for a Create-Job.
-    mutating func observe(_ entry: inout JournalEntry, now: Double, openJobTimeout: Double?) {
-        let client = ClientKey(printer: entry.printer, address: entry.client.address, userAgent: entry.client.userAgent)
+    mutating func observe(
+        _ entry: inout JournalEntry, _ observation: Observation, now: Double, openJobTimeout: Double?
+    ) {
+        let client = observation.client
         if let ipp = entry.ipp {
-            // A refused request is no poll: it asked nothing the client could be watching.
-            if Self.pollingOperations.contains(ipp.operation), ipp.statusCode < 0x0100,
-                let finding = poll(ipp, client: client, now: now)
-            {
+            if let key = observation.poll, let finding = poll(ipp, key: key, now: now) {
                 entry.add([finding])
             }
             follow(ipp, entryID: entry.id, client: client, now: now, openJobTimeout: openJobTimeout)
@@ -91,9 +135,7 @@ struct ClientActivity {
         summaries[client]?.count(entry)
     }
 
-    private mutating func poll(_ ipp: JournalEntry.IPPPart, client: ClientKey, now: Double) -> ClientFinding? {
-        let question = (ipp.groups.first?.attributes ?? []).filter { !Self.unaskedAttributes.contains($0.name) }
-        let key = PollKey(client: client, operation: ipp.operation, jobID: ipp.jobID, question: question)
+    private mutating func poll(_ ipp: JournalEntry.IPPPart, key: PollKey, now: Double) -> ClientFinding? {
         guard var run = polls[key] else {
             if polls.count >= Self.maximumTracked { polls = [:] }
             polls[key] = PollRun(last: now)

@@ -43,8 +43,11 @@ extension RequestChecker {
             }
         }
         if message.operation == .getPrinterAttributes, let requested = operation["requested-attributes"] {
-            let unknown = requested.values.compactMap(\.stringValue).filter {
-                !Self.groupNames.contains($0) && !printer.hasAttribute($0)
+            var unknown: [String] = []
+            for value in requested.values {
+                guard case .keyword(let name) = value, !Self.groupNames.contains(name), !printer.hasAttribute(name)
+                else { continue }
+                unknown.append(name)
             }
             if !unknown.isEmpty {
                 found.append(
@@ -73,6 +76,7 @@ extension RequestChecker {
     /// (named with the values it does) and attributes it does not support at all. Attributes another rule already
     /// judged (document-format, compression, a repeated attribute, requested-attributes) are left to it.
     public func findings(answer unsupported: [IPPAttribute], to message: IPPMessage) -> [ClientFinding] {
+        guard !unsupported.isEmpty else { return [] }
         let judgedElsewhere: Set<String> = [
             "document-format", "compression", "attributes-charset", "attributes-natural-language",
             "requested-attributes", "ipp-versions-supported",

@@ -58,7 +58,7 @@ public struct RequestChecker: Sendable {
         if message.version.major != 1 && message.version.major != 2 {
             found.append(ClientFinding(.ippVersion, "IPP version \(version) is neither 1.x nor 2.x"))
         } else if let supported = printer?.advertised("ipp-versions-supported"),
-            !supported.values.contains(where: { $0.stringValue == version })
+            !supported.values.contains(.keyword(version))
         {
             found.append(
                 ClientFinding(
@@ -70,7 +70,7 @@ public struct RequestChecker: Sendable {
             found.append(ClientFinding(.requestID, "request-id is \(message.requestID); it must be 1 or more"))
         }
         // One finding for the groups: the first thing out of order.
-        var seen: Set<IPPTag> = []
+        var seen: UInt64 = 0  // a bit per group tag (0x01-0x0F)
         var previous: UInt8 = 0
         for (index, group) in message.groups.enumerated() {
             var problem: String?
@@ -78,14 +78,14 @@ public struct RequestChecker: Sendable {
                 problem = "the first attribute group is \(group.tag), not operation-attributes-tag"
             } else if group.tag.rawValue < previous {
                 problem = "\(group.tag) comes after a group that must follow it"
-            } else if seen.contains(group.tag) {
+            } else if seen & (1 << UInt64(group.tag.rawValue & 0x3F)) != 0 {
                 problem = "\(group.tag) appears more than once"
             }
             if let problem {
                 found.append(ClientFinding(.groupOrder, problem))
                 break
             }
-            seen.insert(group.tag)
+            seen |= 1 << UInt64(group.tag.rawValue & 0x3F)
             previous = group.tag.rawValue
         }
     }
@@ -103,6 +103,7 @@ public struct RequestChecker: Sendable {
                     attribute: "attributes-charset"))
         } else if let charset = group.attributes[0].value?.stringValue,
             let supported = printer?.advertised("charset-supported"),
+            !supported.values.contains(.charset(charset)),
             !supported.values.contains(where: { $0.stringValue?.lowercased() == charset.lowercased() })
         {
             found.append(
@@ -183,16 +184,19 @@ public struct RequestChecker: Sendable {
     private func checkAttributes(
         of group: IPPAttributeGroup, in message: IPPMessage, into found: inout [ClientFinding]
     ) {
-        var seen: Set<String> = []
+        // A short list: a request's group holds a handful of attributes, and a scan beats hashing them.
+        var seen: [String] = []
+        seen.reserveCapacity(group.attributes.count)
         let isOperationGroup = group.tag == .operationAttributes
         for attribute in group.attributes {
-            guard seen.insert(attribute.name).inserted else {
+            guard !seen.contains(attribute.name) else {
                 found.append(
                     ClientFinding(
                         .duplicateAttribute, "\(attribute.name) appears more than once in \(group.tag)",
                         attribute: attribute.name))
                 continue
             }
+            seen.append(attribute.name)
             guard let syntax = AttributeSyntax.known[attribute.name] else { continue }
             if Self.jobCreationOperations.contains(message.operation),
                 (syntax.group == .job) == isOperationGroup
