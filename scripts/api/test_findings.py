@@ -361,6 +361,15 @@ def test_a_well_formed_print_job_gets_no_error_or_warning(printer):
     assert printer.requests(finding="warning") == []
 
 
+def test_group_names_among_the_requested_attributes_are_fine(printer):
+    names = ["all", "printer-description", "job-template", "media-col-database", "printer-state"]
+    answer = printer.ipp(ipp.GET_PRINTER_ATTRIBUTES, [("requested-attributes", [typed(ipp.KEYWORD, name)
+                                                                                 for name in names])])
+    assert answer.status == ipp.SUCCESSFUL_OK, hex(answer.status)
+    [entry] = printer.requests(kind="ipp")
+    assert "findings" not in entry, describe(entry["findings"])
+
+
 def test_the_system_service_path_is_never_checked(printer):
     system = "ipp://%s/ipp/system" % printer.authority
     body = ipp.request(ipp.GET_SYSTEM_ATTRIBUTES, system, [USER], target="system-uri", request_id=0)
