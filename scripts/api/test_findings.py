@@ -102,6 +102,7 @@ def job_group_first(uri, request_id, job_id):
     return (header(ipp.VALIDATE_JOB, request_id) + ipp.group(ipp.JOB_ATTRIBUTES, [("copies", 1)])
             + operation_group(CHARSET, LANGUAGE, target(uri), USER) + bytes([ipp.END_OF_ATTRIBUTES]))
 
+
 CORPUS = [
     # operation-attributes-order: attributes-natural-language sent before attributes-charset.
     Case("language-before-charset", ordered(ipp.VALIDATE_JOB, LANGUAGE, CHARSET, "target", USER),
@@ -113,9 +114,11 @@ CORPUS = [
     Case("printer-uri-fifth", ordered(ipp.VALIDATE_JOB, CHARSET, LANGUAGE, USER, ("job-name", "late"), "target"),
          "target-order", "error", "RFC 8011 §4.1.5", attribute="printer-uri"),
     # target-order: job-id after requesting-user-name, not fourth right after printer-uri.
-    Case("job-id-fifth", ordered(ipp.GET_JOB_ATTRIBUTES, CHARSET, LANGUAGE, "target", USER, "job"), "target-order", "error", "RFC 8011 §4.1.5", attribute="job-id", needs_job=True),
+    Case("job-id-fifth", ordered(ipp.GET_JOB_ATTRIBUTES, CHARSET, LANGUAGE, "target", USER, "job"), "target-order",
+         "error", "RFC 8011 §4.1.5", attribute="job-id", needs_job=True),
     # group-order: the job attributes group before the operation attributes group.
-    Case("job-group-first", job_group_first, "group-order", "error", "RFC 8010 §3.1.1", also={"operation-attributes-order", "target-order"}),
+    Case("job-group-first", job_group_first, "group-order", "error", "RFC 8010 §3.1.1",
+         also={"operation-attributes-order", "target-order"}),
     # group-order: a second operation attributes group after the job group.
     Case("operation-group-again", ordered(
         ipp.VALIDATE_JOB, CHARSET, LANGUAGE, "target", USER,
@@ -192,7 +195,8 @@ CORPUS = [
          "RFC 8011 §5.1.4", attribute="print-color-mode", also={"unsupported-value"}),
     # duplicate-attribute: copies twice in the job group.
     Case("copies-duplicated", ordered(ipp.VALIDATE_JOB, CHARSET, LANGUAGE, "target", USER,
-                                      groups=bytes([ipp.JOB_ATTRIBUTES]) + COPIES_TWICE), "duplicate-attribute", "error", "RFC 8011 §4.1.3", attribute="copies"),
+                                      groups=bytes([ipp.JOB_ATTRIBUTES]) + COPIES_TWICE),
+         "duplicate-attribute", "error", "RFC 8011 §4.1.3", attribute="copies"),
     # duplicate-attribute: requesting-user-name twice in the operation group.
     Case("user-duplicated", ordered(ipp.VALIDATE_JOB, CHARSET, LANGUAGE, "target", USER, ("requesting-user-name",
                                                                                         "again")),

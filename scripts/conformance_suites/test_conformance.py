@@ -23,8 +23,10 @@ def test_suite_passes(row, suite, conformance):
 # "Bad request-id value 0", the four "section 4.1.4" tests without attributes-charset or
 # attributes-natural-language or with them swapped, "Unsupported IPP version 0.0", "No printer-uri operation
 # attribute" and "Send-Document missing last-document". Each is found, as (operation, rule); the printer refuses it.
-DELIBERATE_FAULTS = {("Get-Printer-Attributes", "request-id"), ("Get-Printer-Attributes", "operation-attributes-order"),
-                     ("Get-Printer-Attributes", "ipp-version"), ("Get-Printer-Attributes", "missing-operation-attribute"),
+DELIBERATE_FAULTS = {("Get-Printer-Attributes", "request-id"),
+                     ("Get-Printer-Attributes", "operation-attributes-order"),
+                     ("Get-Printer-Attributes", "ipp-version"),
+                     ("Get-Printer-Attributes", "missing-operation-attribute"),
                      ("Send-Document", "missing-operation-attribute")}
 
 
