@@ -87,3 +87,69 @@ def test_the_journal_can_be_turned_off(tmp_path):
         with pytest.raises(vprinter.APIError) as refused:
             off.requests()
         assert refused.value.status == 404
+
+
+# What the findings tests' requests call themselves, so that GET /api/v1/clients can tell them apart.
+FINDINGS_AGENT = "findings-test/1.0"
+
+
+def send_request(printer, operation, operation_attributes, job_attributes=None, document=b"", user="pytest"):
+    """An IPP request made with the package's encoder and sent with FINDINGS_AGENT as its User-Agent: the
+    charset, language and printer-uri first, then requesting-user-name (unless ``user`` is None), then the
+    others. Returns the decoded answer."""
+    attributes = ([] if user is None else [("requesting-user-name", user)]) + list(operation_attributes)
+    body = vprinter.ipp.request(operation, printer.uri, attributes, job_attributes)
+    return vprinter.ipp.send(printer.uri, body, document, headers={"User-Agent": FINDINGS_AGENT})
+
+
+def get_printer_attributes(printer, user="pytest"):
+    return send_request(printer, vprinter.ipp.GET_PRINTER_ATTRIBUTES,
+                        [("requested-attributes", vprinter.ipp.Value(vprinter.ipp.KEYWORD, "printer-state"))],
+                        user=user)
+
+
+def test_findings_filter_the_journal_by_severity_and_rule(printer):
+    printer.print_file(documents.pdf(["clean"]), document_format="application/pdf", media="iso_a4_210x297mm")
+    # copies as a keyword: value-tag, an error; a Print-Job without requesting-user-name: a warning.
+    send_request(printer, vprinter.ipp.VALIDATE_JOB, [], {"copies": vprinter.ipp.Value(vprinter.ipp.KEYWORD, "two")})
+    send_request(printer, vprinter.ipp.PRINT_JOB, [("document-format", "application/pdf")],
+                 document=documents.pdf(["anonymous"]), user=None)
+    printer.wait(2)
+    clean, value_tag, anonymous = printer.requests(kind="ipp")
+    assert "findings" not in clean, clean["findings"]
+    [finding] = [finding for finding in value_tag["findings"] if finding["rule"] == "value-tag"]
+    assert (finding["severity"], finding.get("attribute")) == ("error", "copies")
+    assert [f["rule"] for f in anonymous["findings"]] == ["requesting-user-name"]
+    assert anonymous["findings"][0]["severity"] == "warning"
+    ids = lambda entries: [entry["id"] for entry in entries]  # noqa: E731
+    assert ids(printer.requests(finding="error")) == [value_tag["id"]]
+    assert ids(printer.requests(finding="warning")) == [value_tag["id"], anonymous["id"]]
+    assert ids(printer.requests(finding="info")) == [value_tag["id"], anonymous["id"]]
+    assert ids(printer.requests(rule="value-tag")) == [value_tag["id"]]
+    assert ids(printer.requests(rule="requesting-user-name", operation="Print-Job")) == [anonymous["id"]]
+    assert printer.requests(rule="keyword-syntax") == []
+    with pytest.raises(ValueError):
+        printer.requests(rule=["value-tag", "charset"])
+
+
+def test_clients_sums_up_each_client_and_its_findings(printer):
+    printer.clear_requests()
+    get_printer_attributes(printer)
+    get_printer_attributes(printer)
+    send_request(printer, vprinter.ipp.VALIDATE_JOB, [], {"copies": 0})
+    send_request(printer, vprinter.ipp.VALIDATE_JOB, [], {"copies": -3})
+    summary = printer.clients()
+    [client] = [entry for entry in summary["clients"] if entry["user-agent"] == FINDINGS_AGENT]
+    assert client["address"] == "127.0.0.1" and client["requests"] == 4
+    assert client["operations"] == {"Get-Printer-Attributes": 2, "Validate-Job": 2}
+    assert client["first-seen"] <= client["last-seen"]
+    assert client["findings"]["error"] == sum(rule["count"] for rule in client["rules"] if rule["severity"] == "error")
+    [value_range] = [rule for rule in client["rules"] if rule["rule"] == "value-range"]
+    assert (value_range["severity"], value_range["count"]) == ("error", 2)
+    assert value_range["reference"] == "RFC 8011 §5.2.5" and "copies" in value_range["message"]
+    assert value_range["requests"] == [entry["id"] for entry in printer.requests(rule="value-range")]
+    assert summary["findings"]["error"] >= 2
+    # Scoped to this printer by name, the same; cleared with the journal.
+    assert printer.clients(printer=printer.name)["clients"] == summary["clients"]
+    printer.clear_requests()
+    assert printer.clients()["clients"] == []

@@ -81,6 +81,17 @@ class Result:
         self.log = log
         self.failures = list(failures)
         self.detail = detail
+        # The journal entries of ipptool's IPP requests to vprinter, and those with an error-level finding among them
+        # (docs/api.md "Findings"): None for the reference row, or when the printer could not be asked.
+        self.all_requests = None
+        self.client_errors = None
+
+    def describe_client_errors(self):
+        """One line per error-level finding: the request's number and operation, the rule, its message."""
+        return "\n".join("request %s %s: %s (%s): %s" % (entry["id"], entry.get("ipp", {}).get("operation", "?"),
+                                                        finding["rule"], finding["reference"], finding["message"])
+                         for entry in self.client_errors or () for finding in entry.get("findings", ())
+                         if finding["severity"] == "error")
 
     def fields(self):
         return [self.row, self.suite, self.passed, self.failed, self.skipped, self.status]
@@ -259,9 +270,12 @@ class Campaign:
             report = ipptool.run(uri, os.path.join(work, suite + ".test"), document=suite_document(running.uri, work),
                                  request_limit=REQUEST_LIMIT, limit=RUN_LIMIT, log=log, options=["-I", *options])
             alive = running.process.poll() is None
+            journal = journal_of(running) if alive and row.profile is not None else None
         finally:
             unclean = self.stop_printer(running)
         result = judge(row.name, suite, report, alive, log)
+        if journal is not None:
+            result.all_requests, result.client_errors = journal
         if unclean and alive:
             result.status, result.failed = "FAIL (printer did not stop cleanly)", result.failed + 1
         result.detail += unclean
@@ -300,6 +314,15 @@ class Campaign:
         with open(os.path.join(self.folder, "results.tsv"), "w") as file:
             for result in results:
                 file.write("\t".join(map(str, result.fields())) + "\n")
+
+
+def journal_of(running):
+    """The journal entries of the IPP requests the printer received, and those with an error-level finding (None
+    when the journal cannot be read)."""
+    try:
+        return running.requests(kind="ipp"), running.requests(kind="ipp", finding="error")
+    except (OSError, server.VPrinterError):
+        return None
 
 
 def suite_document(uri, work):

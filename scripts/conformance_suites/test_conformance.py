@@ -3,6 +3,8 @@ ipptool as the client: a suite passes on a profile when none of its tests fails,
 printer lives through it (conformance_runs.judge)."""
 import pytest
 
+import conformance_runs
+
 
 def test_pwg_raster_corpus_is_made(conformance):
     """Every PWG raster sample the profiles' resolutions and types call for is made (ipp-everywhere prints them)."""
@@ -15,3 +17,38 @@ def test_pwg_raster_corpus_is_made(conformance):
 def test_suite_passes(row, suite, conformance):
     result = conformance.result(row, suite)
     assert result.failed == 0, result.describe()
+
+
+# The requests ipp-everywhere.test sends faulty on purpose, through the ipp-1.1.test it includes (via ipp-2.0.test):
+# "Bad request-id value 0", the four "section 4.1.4" tests without attributes-charset or
+# attributes-natural-language or with them swapped, "Unsupported IPP version 0.0", "No printer-uri operation
+# attribute" and "Send-Document missing last-document". Each is found, as (operation, rule); the printer refuses it.
+DELIBERATE_FAULTS = {("Get-Printer-Attributes", "request-id"),
+                     ("Get-Printer-Attributes", "operation-attributes-order"),
+                     ("Get-Printer-Attributes", "ipp-version"),
+                     ("Get-Printer-Attributes", "missing-operation-attribute"),
+                     ("Send-Document", "missing-operation-attribute")}
+
+
+def test_ipp_everywhere_breaks_no_must_but_on_purpose(row, suite, conformance):
+    """ipp-everywhere.test is a well-behaved client but for the faulty requests its included ipp-1.1.test sends on
+    purpose: vprinter finds an error in each of those (docs/api.md "Findings"), which it refuses, and in no other
+    request. A false alarm is named with its request, rule and message."""
+    if suite != "ipp-everywhere" or row.startswith(conformance_runs.REFERENCE_ROW):
+        pytest.skip("only ipp-everywhere's requests to vprinter are checked for findings")
+    result = conformance.result(row, suite)
+    assert result.client_errors is not None, "the printer's journal could not be read after the run"
+    described = "ipptool's requests got error findings:\n" + result.describe_client_errors()
+    found = {(entry.get("ipp", {}).get("operation"), finding["rule"]) for entry in result.client_errors
+             for finding in entry["findings"] if finding["severity"] == "error"}
+    accepted = [entry["id"] for entry in result.client_errors if entry.get("ipp", {}).get("status", "").startswith(
+        "successful")]
+    assert found <= DELIBERATE_FAULTS and not accepted, described
+    assert found == DELIBERATE_FAULTS, "faults ipp-1.1.test sends on purpose were not found: %s\n%s" % (
+        sorted(DELIBERATE_FAULTS - found), described)
+    # "No Operation Attributes": an empty operation group lacks attributes-charset, attributes-natural-language and
+    # printer-uri alike.
+    empty = [entry for entry in result.all_requests if entry.get("ipp", {}).get("groups") == [] or
+             [group["attributes"] for group in entry.get("ipp", {}).get("groups", [])] == [[]]]
+    assert empty and all(entry.get("findings") for entry in empty), (
+        "the request with no operation attributes got no finding: %s" % [entry["id"] for entry in empty])

@@ -102,6 +102,15 @@ def test_cups_prints_to_vprinter(request, start_printer, queue, letter):
         {"operation": "Get-Job-Attributes"},
     ]), operations
     assert printer.verify({"operation": "Print-Job"}, count=0), operations
+    # CUPS is a well-behaved client: none of its requests breaks a MUST (docs/api.md "Findings"). A false alarm is
+    # named with its request, rule and message.
+    errors = ["request %d %s: %s (%s): %s" % (entry["id"], entry.get("ipp", {}).get("operation"), finding["rule"],
+                                              finding["reference"], finding["message"])
+              for entry in printer.requests(kind="ipp", finding="error")
+              for finding in entry["findings"] if finding["severity"] == "error"]
+    assert not errors, "CUPS's requests got error findings:\n" + "\n".join(errors)
+    findings = printer.clients()["findings"]
+    assert findings["error"] == 0, findings
 
 
 @pytest.mark.reference

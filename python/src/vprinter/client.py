@@ -139,8 +139,9 @@ def _filter_value(value):
     return str(value)
 
 
-# Filters that match one value exactly (a name may hold a comma); the others take a list of values to match any.
-SINGLE_VALUE_FILTERS = ("printer", "name", "user", "text", "since")
+# Filters that match one value exactly (a name may hold a comma; a finding's severity and a rule are one each); the
+# others take a list of values to match any.
+SINGLE_VALUE_FILTERS = ("printer", "name", "user", "text", "since", "finding", "rule")
 
 
 def query(filters):
@@ -383,10 +384,21 @@ class Client:
     def requests(self, **filters):
         """The requests the process received (its request journal), oldest first, that pass the filters
         (``operation="Print-Job"``, ``status="successful-ok"``, ``client="CUPS"``, ``user="alice"``, ``job=3``,
-        ``kind="ipp"``, ``since=12``, ``printer=...``)."""
+        ``kind="ipp"``, ``since=12``, ``printer=...``; ``finding="warning"``: entries with a finding of that
+        severity or above, ``rule="value-tag"``: entries with a finding of that rule). An entry's ``findings``
+        list what its request did that a client should not (docs/api.md "Findings")."""
         filters = self._scoped(filters)
         suffix = "?" + query(filters) if filters else ""
         return self.call("GET", "/api/v1/requests" + suffix)
+
+    def clients(self, printer=None):
+        """What each client (address and User-Agent) sent and broke since the journal was last cleared
+        (GET /api/v1/clients): ``{"clients": [{"address", "user-agent", "requests", "operations", "findings",
+        "rules", ...}], "findings": {"error": N, "warning": N, "info": N}}``. ``printer`` names one printer
+        (default: this client's printer, when it is scoped to one; else every printer)."""
+        filters = self._scoped({} if printer is None else {"printer": printer})
+        suffix = "?" + query(filters) if filters else ""
+        return self.call("GET", "/api/v1/clients" + suffix)
 
     def wait_for_requests(self, count=1, timeout=30, **filters):
         """Blocks until ``count`` requests that pass the filters are in the journal; returns the first ``count``.
