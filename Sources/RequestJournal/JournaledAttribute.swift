@@ -61,6 +61,10 @@ public struct JournaledValue: Sendable, Hashable, Codable {
             keyword = IPPEnumNames.keyword(attribute: attribute, value: number)
         case .boolean(let flag):
             self.value = .bool(flag)
+        case .other(.rangeOfInteger, let bytes) where Self.reversedRange(bytes) != nil:
+            // A range that ends before it starts, as sent: the decoder cannot make it a range.
+            let bounds = Self.reversedRange(bytes) ?? (0, 0)
+            self.value = .object(["lower": .number(Double(bounds.lower)), "upper": .number(Double(bounds.upper))])
         case .octetString(let bytes), .other(_, let bytes):
             if let text = String(validating: bytes, as: UTF8.self) {
                 self.value = .string(text)
@@ -90,6 +94,15 @@ public struct JournaledValue: Sendable, Hashable, Codable {
         case .outOfBand:
             break
         }
+    }
+
+    /// The bounds of a rangeOfInteger value kept as its 8 bytes (the decoder keeps a reversed range so).
+    public static func reversedRange(_ bytes: [UInt8]) -> (lower: Int32, upper: Int32)? {
+        guard bytes.count == 8 else { return nil }
+        func integer(at offset: Int) -> Int32 {
+            Int32(bitPattern: bytes[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        return (integer(at: 0), integer(at: 4))
     }
 
     /// The value as a matcher compares it: the text of a string, a whole number without a fraction, `true` or

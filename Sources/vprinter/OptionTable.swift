@@ -125,7 +125,7 @@ enum OptionTable {
         },
         OptionSpec(
             "poll-interval", .value, argument: "SECONDS",
-            help: ["a client polling faster than this, 3 times in a row, gets a finding (default 1)"]
+            help: ["a client polling faster than this, 5 times in a row, gets a finding (default 1; 0 = never)"]
         ) { options, value throws(UsageError) in
             guard let seconds = Double(value), seconds >= 0, seconds <= 3600 else {
                 throw UsageError("--poll-interval needs seconds from 0 to 3600, not '\(value)'")

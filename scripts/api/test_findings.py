@@ -181,12 +181,14 @@ CORPUS = [
     # value-range: number-up 0 (number-up >= 1).
     Case("number-up-zero", validate({"number-up": 0}), "value-range", "error", "RFC 8011 §5.2.9",
          attribute="number-up", also={"unsupported-value"}),
-    # value-length: a job-name of 256 octets (name: 255 at most).
-    Case("job-name-256", validate(operation_attributes=[("job-name", TOO_LONG_NAME)]), "value-length", "error",
-         "RFC 8011 §5.1.2", attribute="job-name"),
-    # value-length: a media keyword of 256 octets (keyword: 255 at most).
-    Case("media-keyword-256", validate({"media": TOO_LONG_KEYWORD}), "value-length", "error", "RFC 8011 §5.1.4",
-         attribute="media", also={"unsupported-value"}),
+    # malformed-message: a job-name of 256 octets (name: 255 at most); the decoder refuses the message.
+    Case("job-name-256", validate(operation_attributes=[("job-name", TOO_LONG_NAME)]), "malformed-message", "error",
+         "RFC 8011 §5.1"),
+    # malformed-message: a media keyword of 256 octets (keyword: 255 at most).
+    Case("media-keyword-256", validate({"media": TOO_LONG_KEYWORD}), "malformed-message", "error", "RFC 8011 §5.1"),
+    # malformed-message: an attribute whose value runs past the end of the message.
+    Case("value-past-the-end", lambda uri, request_id, job_id: header(ipp.GET_PRINTER_ATTRIBUTES, request_id)
+         + operation_group(CHARSET, LANGUAGE, target(uri))[:-2], "malformed-message", "error", "RFC 8010 §3.1"),
     # keyword-syntax: sides with capitals.
     Case("sides-capitals", validate({"sides": "Two-Sided-Long-Edge"}), "keyword-syntax", "error", "RFC 8011 §5.1.4",
          attribute="sides", also={"unsupported-value"}),
@@ -273,6 +275,10 @@ def send(printer, case, request_id):
     # The request-id as sent (a negative one may be journaled as its 32 bits unsigned); an entry without its IPP
     # part says why (``problem``: the printer could not read the request).
     [entry] = [entry for entry in entries if entry.get("ipp", {}).get("operation") != "Create-Job"]
+    if case.rule == "malformed-message":
+        # The printer could not read the request: no IPP part, the decoder's reason as the problem.
+        assert "ipp" not in entry and "malformed" in entry["problem"], (case.name, entry)
+        return entry
     assert "ipp" in entry, "%s: journaled without its IPP part: %s" % (case.name, entry.get("problem"))
     assert entry["ipp"]["request-id"] % 2 ** 32 == struct.unpack(">I", body[4:8])[0], (case.name, entry["ipp"])
     return entry
@@ -311,7 +317,7 @@ def test_the_corpus_covers_every_rule_a_single_request_can_break():
     assert rules == {
         "operation-attributes-order", "target-order", "group-order", "request-id", "ipp-version", "charset",
         "missing-operation-attribute", "requesting-user-name", "value-tag", "value-count", "value-range",
-        "value-length", "keyword-syntax", "duplicate-attribute", "wrong-group", "unsupported-value",
+        "malformed-message", "keyword-syntax", "duplicate-attribute", "wrong-group", "unsupported-value",
         "unsupported-attribute", "not-creation-attribute", "document-format-unsupported",
         "document-format-mismatch", "compression-unsupported", "operation-not-supported",
         "unknown-requested-attribute"}
@@ -428,15 +434,15 @@ def test_a_burst_of_polls_is_found_once(start_printer):
     printer = start_printer(profile=PROFILE)
     job_id = printer.print_job()
     since = last_entry(printer)
-    for _ in range(6):
+    for _ in range(8):
         get_job_attributes(printer, job_id)
     polls = printer.requests(operation="Get-Job-Attributes", since=since)
-    assert len(polls) == 6
+    assert len(polls) == 8
     found = [index for index, entry in enumerate(polls)
              if any(f["rule"] == "polling-rate" for f in entry.get("findings", []))]
-    # Three in a row less than --poll-interval (1 s) apart: found on the third, once for the run.
-    assert found == [2], [entry.get("findings") for entry in polls]
-    [finding] = [f for f in polls[2]["findings"] if f["rule"] == "polling-rate"]
+    # Five in a row less than --poll-interval (1 s) apart: found on the fifth, once for the run.
+    assert found == [4], [entry.get("findings") for entry in polls]
+    [finding] = [f for f in polls[4]["findings"] if f["rule"] == "polling-rate"]
     assert finding["severity"] == "warning" and finding["reference"] in ("RFC 8011 §4.2.6", "PWG 5100.19",
                                                                          "RFC 8011 §4.2.6 / PWG 5100.19"), finding
 
@@ -445,7 +451,7 @@ def test_polls_slower_than_the_poll_interval_are_fine(start_printer):
     # --poll-interval 0.001: polls a request apart are slower than that.
     printer = start_printer("--poll-interval", "0.001", profile=PROFILE)
     job_id = printer.print_job()
-    for _ in range(4):
+    for _ in range(8):
         get_job_attributes(printer, job_id)
     assert printer.requests(rule="polling-rate") == []
 
@@ -476,11 +482,11 @@ def test_report_fails_after_the_corpus_and_passes_on_a_clean_printer(start_print
     [client] = [c for c in summary["clients"] if c["user-agent"] == USER_AGENT]
     assert {rule["rule"] for rule in client["rules"]} >= set(corpus_rules("error"))
 
-    clean = start_printer("--api-token", "report-token", profile=PROFILE)
+    clean = start_printer(profile=PROFILE)
     clean.print_job()
     clean.wait(1)
     assert report(clean, "--fail-on", "error")[0] == 0
-    status, out, err = report(clean, "--token", "report-token", "--printer", clean.name)
+    status, out, err = report(clean, "--printer", clean.name)
     assert status == 0, (out, err)
     # A warning alone fails --fail-on warning, not the default (error).
     ipp.send(clean.uri, encoded(ipp.VALIDATE_JOB, user=False)(clean.uri, 7, 0))

@@ -8,4 +8,7 @@ public enum DocumentError: Error, Equatable, Sendable {
     case storage(path: String, errno: Int32)
     /// The connection failed while the document was arriving.
     case transfer(String)
+    /// A strict printer found the data to be another format than the one named (job-state-reasons
+    /// document-format-error).
+    case formatMismatch(document: Int, declared: String, detected: String)
 }

@@ -50,6 +50,15 @@ extension JobRecord.Document {
 }
 
 extension DocumentRecord {
+    /// The format the data turned out to be, when the document is labelled another: application/octet-stream asks
+    /// the printer to find out, and a PCLm file is a PDF. Nil when the label is right or the data unknown.
+    var mislabelledAs: DocumentFormat? {
+        guard !format.matches(.octetStream), let detected = detectedFormat, !format.matches(detected),
+            !(format.matches(.pdf) && detected.matches(.pclm))
+        else { return nil }
+        return detected
+    }
+
     /// A stored document as its record lists it.
     init(_ record: JobRecord.Document) {
         self.init(

@@ -119,6 +119,13 @@ extension Printer {
         unsupported checked: CheckedJobRequest
     ) -> IPPResponse {
         switch result {
+        case .success(let document) where isStrict && document.mislabelledAs != nil:
+            // A strict printer refuses data that is not the format named, as it arrives.
+            let mismatch = DocumentError.formatMismatch(
+                document: document.number, declared: document.format.rawValue,
+                detected: document.mislabelledAs?.rawValue ?? "")
+            return finishDocument(
+                jobID: jobID, result: .failure(mismatch), last: last, context: context, unsupported: checked)
         case .success(let document):
             // The document is synced (DocumentWriter.finish); the record naming it is synced before the answer.
             let outcome: Result<Job, IPPResponseError> = updateJob(jobID, durable: true) {
@@ -157,6 +164,11 @@ extension Printer {
             ("aborted-by-system", .serverErrorInternalError, "Cannot store the document at \(path) (errno \(code)).")
         case .transfer(let detail):
             ("aborted-by-system", .clientErrorBadRequest, "The document did not arrive whole: \(detail).")
+        case .formatMismatch(let number, let declared, let detected):
+            (
+                "document-format-error", .clientErrorDocumentFormatError,
+                "Document \(number) is labelled \(declared) but the data is \(detected)."
+            )
         }
     }
 

@@ -102,12 +102,10 @@ extension Printer {
     /// worker refuses it (a client that sends PCLm does so because its printer takes it); for any declared format
     /// when the printer is strict (application/octet-stream asks the printer to find out; PCLm is a PDF).
     func mislabelledDocument(in job: Job) -> String? {
+        // A job received while the printer was lenient and processed after it turned strict.
         if isStrict {
-            for document in job.documents
-            where !document.format.matches(.octetStream) && !document.format.matches(.pclm) {
-                guard let detected = document.detectedFormat, !document.format.matches(detected),
-                    !(document.format.matches(.pdf) && detected.matches(.pclm))
-                else { continue }
+            for document in job.documents where !document.format.matches(.pclm) {
+                guard let detected = document.mislabelledAs else { continue }
                 return "Document \(document.number) is labelled \(document.format) but the data is \(detected)."
             }
         }

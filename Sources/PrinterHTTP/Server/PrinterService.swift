@@ -164,6 +164,8 @@ public final class PrinterService: HTTPHandler {
             } catch {
                 exchange.problem = "the request is malformed: \(error)"
                 exchange.decodingError = error
+                // The journal holds it against the printer whose path it was posted to, if any.
+                exchange.printer = printer(atPath: request.path)?.name
                 return ipp(Self.decodingErrorResponse(error), header: header)
             }
         }
@@ -186,7 +188,15 @@ public final class PrinterService: HTTPHandler {
         let target: IPPRequestValidator.Target
         switch IPPRequestValidator.validate(message) {
         case .success(let value): target = value
-        case .failure(let error): return ipp(error.response, to: message, exchange: exchange)
+        case .failure(let error):
+            // The journal holds the request against the printer its printer-uri names, where it names one.
+            if let uri = message[group: .operationAttributes]?["printer-uri"]?.value?.stringValue,
+                let path = IPPRequestValidator.path(of: uri), let printer = printer(atPath: path)
+            {
+                exchange.printer = printer.name
+                exchange.printerObject = printer
+            }
+            return ipp(error.response, to: message, exchange: exchange)
         }
         exchange.jobID = target.jobID
         guard let printer = printer(atPath: target.printerPath) else {

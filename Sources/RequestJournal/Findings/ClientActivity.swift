@@ -23,8 +23,9 @@ struct ClientActivity {
         IPPOperation.getPrinterAttributes.description, IPPOperation.getNotifications.description,
     ]
 
-    /// Fast polls in a row that make a finding: three requests, two short intervals.
-    static let fastPollsForFinding = 2
+    /// Fast polls in a row that make a finding: five requests, four short intervals. Fewer is no polling: CUPS's
+    /// backend asks for the printer's state two or three times in a second as a job starts.
+    static let fastPollsForFinding = 4
     /// The most polling series, open jobs and clients followed at once; past it, polling series and open jobs are
     /// forgotten (and start again), and new clients are counted only in `untrackedRequests`.
     static let maximumTracked = 10_000

@@ -51,7 +51,7 @@ public struct ClientSummary: Sendable, Hashable, Codable {
         requests += 1
         firstSeen = min(firstSeen, entry.time)
         lastSeen = max(lastSeen, entry.time)
-        operations[entry.ipp?.operation ?? "(not IPP)", default: 0] += 1
+        operations[entry.ipp?.operation ?? "(malformed)", default: 0] += 1
         count(entry.findings ?? [], of: entry.id)
     }
 

@@ -14,7 +14,7 @@ extension RequestChecker {
     ]
 
     func checkAdvertised(_ message: IPPMessage, printer: any AdvertisedAttributes, into found: inout [ClientFinding]) {
-        let operation = message.groups[0]
+        guard let operation = message[group: .operationAttributes] else { return }
         if let supported = printer.advertised("operations-supported"),
             !supported.values.contains(.enumValue(Int32(message.code)))
         {

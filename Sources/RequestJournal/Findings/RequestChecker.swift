@@ -41,7 +41,16 @@ public struct RequestChecker: Sendable {
     public func findings(in message: IPPMessage) -> [ClientFinding] {
         var found: [ClientFinding] = []
         checkHeader(message, into: &found)
-        guard let operation = message.groups.first, operation.tag == .operationAttributes else { return found }
+        guard let operation = message.groups.first(where: { $0.tag == .operationAttributes }),
+            !operation.attributes.isEmpty
+        else {
+            found.append(
+                ClientFinding(
+                    .operationAttributesOrder,
+                    "the request has no operation attributes: attributes-charset, attributes-natural-language and "
+                        + "the target must come first"))
+            return found
+        }
         checkOrder(of: operation, in: message, into: &found)
         checkUser(operation, in: message, into: &found)
         for group in message.groups where group.tag == .operationAttributes || group.tag == .jobAttributes {
@@ -245,6 +254,13 @@ public struct RequestChecker: Sendable {
                 found.append(
                     ClientFinding(
                         .valueRange, "\(name) \(pages.lowerBound)-\(pages.upperBound) starts before 1", attribute: name,
+                        reference: syntax.rangeReference))
+            case .other(.rangeOfInteger, let bytes):
+                // The decoder keeps a reversed range as its bytes: a range must not end before it starts.
+                let bounds = JournaledValue.reversedRange(bytes).map { "\($0.lower)-\($0.upper) " } ?? ""
+                found.append(
+                    ClientFinding(
+                        .valueRange, "\(name) \(bounds)ends before it starts", attribute: name,
                         reference: syntax.rangeReference))
             default:
                 break
