@@ -55,6 +55,10 @@ public final class Journal: @unchecked Sendable {
 
     public let settings: Settings
     private let state: Mutex<State>
+    /// What the clients' series of requests show and their summaries (`ClientActivity`), behind a lock of its own.
+    private let activity: Mutex<ClientActivity>
+    /// When recording next looks for overdue Create-Jobs (seconds since 1970, as a bit pattern).
+    private let nextOverdueCheck = Atomic<UInt64>(0)
     private let file: JournalFile?
     private let writes = DispatchQueue(label: "vprinter.journal.file")
     /// Signalled after each entry while someone waits for one (`waitForEntries`), and how many do.
@@ -68,9 +72,6 @@ public final class Journal: @unchecked Sendable {
         var lastID = 0
         /// Entries recorded but not yet in the file, oldest first.
         var unwritten: [JournalEntry] = []
-        var activity: ClientActivity
-        /// When recording next looks for overdue Create-Jobs.
-        var nextOverdueCheck = 0.0
         /// Whether the write queue has a turn coming for `unwritten`.
         var writeScheduled = false
 
@@ -91,17 +92,12 @@ public final class Journal: @unchecked Sendable {
             if writesFile { unwritten.append(ring[index]) }
         }
 
-        /// Finds the overdue Create-Jobs and adds their findings.
-        mutating func addOverdueFindings(now: Double, writesFile: Bool) {
-            for (id, finding) in activity.overdueJobs(now: now) {
-                addLate(finding, to: id, writesFile: writesFile)
-            }
-        }
     }
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
-        state = Mutex(State(activity: ClientActivity(pollInterval: settings.pollInterval)))
+        state = Mutex(State())
+        activity = Mutex(ClientActivity(pollInterval: settings.pollInterval))
         file = settings.filePath.map {
             JournalFile(path: $0, rotationBytes: settings.rotationBytes, rotatedFiles: settings.rotatedFiles)
         }
@@ -117,13 +113,16 @@ public final class Journal: @unchecked Sendable {
         var entry = entry
         let writesFile = file != nil
         let observation = entry.kind == .ipp ? ClientActivity.Observation(entry) : nil
+        // A polling finding goes on the entry before it is numbered and stored (and written).
+        if let observation, observation.poll != nil,
+            let finding = activity.withLock({ $0.pollFinding(for: entry, observation, now: now) })
+        {
+            entry.add([finding])
+        }
         // The entry that drops out of the ring is freed after the lock is let go, not while others wait for it.
         let (startsBatch, dropped) = state.withLock { state -> (Bool, JournalEntry?) in
             state.lastID += 1
             entry.id = state.lastID
-            if let observation {
-                state.activity.observe(&entry, observation, now: now, openJobTimeout: openJobTimeout)
-            }
             var dropped: JournalEntry?
             if state.ring.count < settings.capacity {
                 state.ring.append(entry)
@@ -132,12 +131,8 @@ public final class Journal: @unchecked Sendable {
                 state.ring[state.start] = entry
                 state.start = (state.start + 1) % state.ring.count
             }
-            if writesFile { state.unwritten.append(entry) }
-            if now >= state.nextOverdueCheck {
-                state.nextOverdueCheck = now + Self.overdueCheckInterval
-                state.addOverdueFindings(now: now, writesFile: writesFile)
-            }
             guard writesFile else { return (false, dropped) }
+            state.unwritten.append(entry)
             return (state.needsWrite(), dropped)
         }
         _ = consume dropped
@@ -145,6 +140,18 @@ public final class Journal: @unchecked Sendable {
         // later, and that turn writes every entry recorded until then with one write (under load, hundreds at a
         // time, and one wake-up of the write queue instead of one per request).
         if startsBatch { scheduleWrite() }
+        if let observation {
+            activity.withLock { $0.count(entry, observation, now: now, openJobTimeout: openJobTimeout) }
+        }
+        // At most once a second, by whichever request comes first after it.
+        let due = Double(bitPattern: nextOverdueCheck.load(ordering: .relaxed))
+        if now >= due,
+            nextOverdueCheck.compareExchange(
+                expected: due.bitPattern, desired: (now + Self.overdueCheckInterval).bitPattern, ordering: .relaxed
+            ).exchanged, addOverdueFindings(now: now)
+        {
+            scheduleWrite()
+        }
         // A waiter counts itself before it looks at lastID, and the count is read after lastID changed: either it
         // sees the new entry, or it is counted here and woken.
         if waiters.load(ordering: .sequentiallyConsistent) > 0 {
@@ -159,25 +166,17 @@ public final class Journal: @unchecked Sendable {
     public func entries(
         matching filter: RequestFilter = RequestFilter(), now: Double = Date().timeIntervalSince1970
     ) -> [JournalEntry] {
-        let (entries, startsBatch) = state.withLock { state in
-            state.addOverdueFindings(now: now, writesFile: file != nil)
-            return (
-                (state.ring[state.start...] + state.ring[..<state.start]).filter(filter.matches), state.needsWrite()
-            )
+        if addOverdueFindings(now: now) { scheduleWrite() }
+        return state.withLock { state in
+            (state.ring[state.start...] + state.ring[..<state.start]).filter(filter.matches)
         }
-        if startsBatch { scheduleWrite() }
-        return entries
     }
 
     /// Each client's IPP requests and findings since the journal started or was last cleared, across printers
     /// unless one is named.
     public func clients(printer: String? = nil, now: Double = Date().timeIntervalSince1970) -> ClientReport {
-        let (report, startsBatch) = state.withLock { state in
-            state.addOverdueFindings(now: now, writesFile: file != nil)
-            return (state.activity.report(printer: printer), state.needsWrite())
-        }
-        if startsBatch { scheduleWrite() }
-        return report
+        if addOverdueFindings(now: now) { scheduleWrite() }
+        return activity.withLock { $0.report(printer: printer) }
     }
 
     /// The number of the latest entry, 0 before the first.
@@ -190,8 +189,8 @@ public final class Journal: @unchecked Sendable {
         state.withLock { state in
             state.ring = []
             state.start = 0
-            state.activity = ClientActivity(pollInterval: settings.pollInterval)
         }
+        activity.withLock { $0 = ClientActivity(pollInterval: settings.pollInterval) }
     }
 
     /// Waits until an entry after `id` is recorded, at most `timeout` seconds; whether one was.
@@ -216,6 +215,17 @@ public final class Journal: @unchecked Sendable {
 
     /// How long an entry may wait for the file at the most, in seconds: the batch it starts is written then.
     static let writeDelay = 0.1
+
+    /// Adds the findings of the Create-Jobs whose document is overdue to their entries; whether the file then needs
+    /// a write that no turn of the write queue is coming for.
+    private func addOverdueFindings(now: Double) -> Bool {
+        let overdue = activity.withLock { $0.overdueJobs(now: now) }
+        guard !overdue.isEmpty else { return false }
+        return state.withLock { state in
+            for (id, finding) in overdue { state.addLate(finding, to: id, writesFile: file != nil) }
+            return state.needsWrite()
+        }
+    }
 
     /// Asks the write queue for a turn a moment from now.
     private func scheduleWrite() {

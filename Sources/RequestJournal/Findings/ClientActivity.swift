@@ -2,8 +2,8 @@ import IPP
 
 /// What only a client's series of requests shows, followed as the journal records them: polling faster than the
 /// printer should be asked, and a Create-Job whose job never gets its document. Also each client's summary. Kept
-/// inside the journal's lock; what an entry is keyed by is worked out before the lock is taken (`Observation`), so
-/// that under load the lock is held for a few dictionary look-ups.
+/// behind a lock of its own beside the journal's entries, so that a request holds each lock briefly; what an entry
+/// is keyed by is worked out before either is taken (`Observation`).
 struct ClientActivity {
     /// Polls closer together than this, three in a row, are a finding (`--poll-interval`).
     let pollInterval: Double
@@ -113,16 +113,17 @@ struct ClientActivity {
         var timeout: Double
     }
 
-    /// Follows an IPP entry being recorded: adds the findings it shows to it, and counts it for its client.
-    /// `openJobTimeout` is the printer's multiple-operation-time-out, for a Create-Job.
-    mutating func observe(
-        _ entry: inout JournalEntry, _ observation: Observation, now: Double, openJobTimeout: Double?
-    ) {
+    /// The polling finding of an entry about to be recorded, if its request is one poll too many.
+    mutating func pollFinding(for entry: JournalEntry, _ observation: Observation, now: Double) -> ClientFinding? {
+        guard let ipp = entry.ipp, let key = observation.poll else { return nil }
+        return poll(ipp, key: key, now: now)
+    }
+
+    /// Counts an IPP entry once recorded (numbered, with its findings) for its client, and follows a Create-Job's
+    /// job until its document comes; `openJobTimeout` is the printer's multiple-operation-time-out.
+    mutating func count(_ entry: JournalEntry, _ observation: Observation, now: Double, openJobTimeout: Double?) {
         let client = observation.client
         if let ipp = entry.ipp {
-            if let key = observation.poll, let finding = poll(ipp, key: key, now: now) {
-                entry.add([finding])
-            }
             follow(ipp, entryID: entry.id, client: client, now: now, openJobTimeout: openJobTimeout)
         }
         if summaries[client] == nil {

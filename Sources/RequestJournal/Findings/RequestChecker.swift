@@ -16,26 +16,26 @@ public struct RequestChecker: Sendable {
     }
 
     /// Operations that act on one job: their target is a job (job-uri, or printer-uri with job-id fourth).
-    static let jobOperations: Set<IPPOperation> = [
+    static let jobOperations = OperationSet([
         .sendDocument, .sendURI, .cancelJob, .getJobAttributes, .holdJob, .releaseJob, .restartJob, .setJobAttributes,
         .closeJob, .cancelDocument, .getDocumentAttributes, .getDocuments, .setDocumentAttributes, .reprocessJob,
         .resumeJob, .promoteJob, .resubmitJob,
-    ]
+    ])
 
     /// Operations that create a job, or check one that would be: the job template attributes are theirs.
-    static let jobCreationOperations: Set<IPPOperation> = [.printJob, .printURI, .validateJob, .createJob]
+    static let jobCreationOperations = OperationSet([.printJob, .printURI, .validateJob, .createJob])
 
     /// Operations a client should name its user in (RFC 8011 section 4.2.1.1 and the like for each): those that
     /// create, change or end jobs.
-    static let userOperations: Set<IPPOperation> = [
+    static let userOperations = OperationSet([
         .printJob, .printURI, .validateJob, .createJob, .sendDocument, .sendURI, .cancelJob, .holdJob, .releaseJob,
         .restartJob, .closeJob, .setJobAttributes, .cancelMyJobs,
-    ]
+    ])
 
     /// Operations that carry a document, or say what one will be.
-    static let documentOperations: Set<IPPOperation> = [
+    static let documentOperations = OperationSet([
         .printJob, .printURI, .validateJob, .sendDocument, .sendURI, .validateDocument,
-    ]
+    ])
 
     /// Every finding the request itself shows.
     public func findings(in message: IPPMessage) -> [ClientFinding] {
