@@ -66,7 +66,7 @@ extension PrinterProfile {
     ]
 
     /// `printer-device-id` (IEEE 1284 device ID as PWG 5107.2 uses it): `MFG:make;MDL:model;CMD:PWG,URF,PDF,JPEG;`
-    /// and `SN:serial;` when the profile has a serial number (pyipp and Home Assistant read it).
+    /// and `SN:serial;` when the profile has a serial number (pyipp, its fork aioipp and Home Assistant read it).
     /// CMD lists the command sets of the document formats in the order PWG, URF, PCLM, PDF, JPEG, PNG, POSTSCRIPT,
     /// PCL; a printer whose formats have none of them says what it takes anyway with its first format's subtype.
     public var deviceID: String {

@@ -10,6 +10,7 @@ import pytest
 from vprinter import documents
 
 from vptest import artifacts, cups, names, reference, waiting
+from vptest.printer import run_vprinter
 
 # Seconds to wait for the job to end, from lp on, in vprinter and in CUPS; how often to look.
 JOB_LIMIT = 120
@@ -111,6 +112,9 @@ def test_cups_prints_to_vprinter(request, start_printer, queue, letter):
     assert not errors, "CUPS's requests got error findings:\n" + "\n".join(errors)
     findings = printer.clients()["findings"]
     assert findings["error"] == 0, findings
+    # The CI step a client's tests end with passes: vprinter report exits 0 at --fail-on error.
+    status, out, err = run_vprinter("report", "--url", printer.uri, "--fail-on", "error")
+    assert status == 0 and "CUPS/" in out, (status, out, err)
 
 
 @pytest.mark.reference
