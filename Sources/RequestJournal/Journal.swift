@@ -113,11 +113,11 @@ public final class Journal: @unchecked Sendable {
         var entry = entry
         let writesFile = file != nil
         let observation = entry.kind == .ipp ? ClientActivity.Observation(entry) : nil
-        // A polling finding goes on the entry before it is numbered and stored (and written).
-        if let observation, observation.poll != nil,
-            let finding = activity.withLock({ $0.pollFinding(for: entry, observation, now: now) })
-        {
-            entry.add([finding])
+        // The polling finding goes on the entry before it is numbered and stored (and written); the entry is
+        // counted for its client then too, unless that needs its number.
+        var counted = true
+        if let observation {
+            counted = activity.withLock { $0.observe(&entry, observation, now: now, openJobTimeout: openJobTimeout) }
         }
         // The entry that drops out of the ring is freed after the lock is let go, not while others wait for it.
         let (startsBatch, dropped) = state.withLock { state -> (Bool, JournalEntry?) in
@@ -140,7 +140,7 @@ public final class Journal: @unchecked Sendable {
         // later, and that turn writes every entry recorded until then with one write (under load, hundreds at a
         // time, and one wake-up of the write queue instead of one per request).
         if startsBatch { scheduleWrite() }
-        if let observation {
+        if !counted, let observation {
             activity.withLock { $0.count(entry, observation, now: now, openJobTimeout: openJobTimeout) }
         }
         // At most once a second, by whichever request comes first after it.

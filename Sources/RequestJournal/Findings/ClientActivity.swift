@@ -113,10 +113,18 @@ struct ClientActivity {
         var timeout: Double
     }
 
-    /// The polling finding of an entry about to be recorded, if its request is one poll too many.
-    mutating func pollFinding(for entry: JournalEntry, _ observation: Observation, now: Double) -> ClientFinding? {
-        guard let ipp = entry.ipp, let key = observation.poll else { return nil }
-        return poll(ipp, key: key, now: now)
+    /// Follows an entry about to be recorded: adds its polling finding, if its request is one poll too many, and
+    /// counts it for its client unless counting needs its number (it has findings, or is a Create-Job, whose job
+    /// is followed); whether it was counted. One look-up in the common case, before the entry is numbered.
+    mutating func observe(
+        _ entry: inout JournalEntry, _ observation: Observation, now: Double, openJobTimeout: Double?
+    ) -> Bool {
+        if let ipp = entry.ipp, let key = observation.poll, let finding = poll(ipp, key: key, now: now) {
+            entry.add([finding])
+        }
+        guard entry.findings == nil, entry.ipp?.operation != IPPOperation.createJob.description else { return false }
+        count(entry, observation, now: now, openJobTimeout: openJobTimeout)
+        return true
     }
 
     /// Counts an IPP entry once recorded (numbered, with its findings) for its client, and follows a Create-Job's
