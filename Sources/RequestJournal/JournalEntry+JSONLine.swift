@@ -7,6 +7,13 @@ import PrintModel
 extension JournalEntry {
     /// The entry as one line of JSON, newline included.
     public func jsonLine() -> [UInt8] {
+        var unused = JSONLineWriter.GroupsCache()
+        return jsonLine(reusing: &unused)
+    }
+
+    /// The entry's line, taking the JSON of its attribute groups from `cache` when they are the groups the cache
+    /// last wrote (a client polling sends the same request over and over), and leaving its own there.
+    func jsonLine(reusing cache: inout JSONLineWriter.GroupsCache) -> [UInt8] {
         var out = JSONLineWriter()
         out.open("{")
         out.member(CodingKeys.id, id)
@@ -31,7 +38,7 @@ extension JournalEntry {
         out.close("}")
         if let ipp {
             out.key(CodingKeys.ipp)
-            out.ipp(ipp)
+            out.ipp(ipp, cache: &cache)
         }
         if let problem { out.member(CodingKeys.problem, problem) }
         if let findings {
@@ -99,7 +106,13 @@ struct JSONLineWriter {
         first = false
     }
 
-    mutating func ipp(_ ipp: JournalEntry.IPPPart) {
+    /// The JSON of the attribute groups a writer wrote last, to copy when the next entry has the same groups.
+    struct GroupsCache {
+        var groups: [JournaledGroup] = []
+        var json: [UInt8] = []
+    }
+
+    mutating func ipp(_ ipp: JournalEntry.IPPPart, cache: inout GroupsCache) {
         typealias Keys = JournalEntry.IPPPart.CodingKeys
         open("{")
         member(Keys.version, ipp.version)
@@ -107,15 +120,22 @@ struct JSONLineWriter {
         member(Keys.operationID, ipp.operationID)
         member(Keys.requestID, ipp.requestID)
         key(Keys.groups)
-        open("[")
-        for group in ipp.groups {
-            open("{")
-            member(JournaledGroup.CodingKeys.tag, group.tag)
-            key(JournaledGroup.CodingKeys.attributes)
-            attributes(group.attributes)
-            close("}")
+        if !cache.json.isEmpty && cache.groups == ipp.groups {
+            bytes += cache.json
+            first = false
+        } else {
+            let start = bytes.count
+            open("[")
+            for group in ipp.groups {
+                open("{")
+                member(JournaledGroup.CodingKeys.tag, group.tag)
+                key(JournaledGroup.CodingKeys.attributes)
+                attributes(group.attributes)
+                close("}")
+            }
+            close("]")
+            cache = GroupsCache(groups: ipp.groups, json: Array(bytes[start...]))
         }
-        close("]")
         if let document = ipp.document {
             typealias DocumentKeys = JournalEntry.Document.CodingKeys
             key(Keys.document)

@@ -16,6 +16,8 @@ final class JournalFile: @unchecked Sendable {
     private var size = 0
     /// Lines that could not be written.
     private(set) var lostLines = 0
+    /// The JSON of the last line's attribute groups, reused while a client repeats its request.
+    private var groupsCache = JSONLineWriter.GroupsCache()
 
     init(path: String, rotationBytes: Int, rotatedFiles: Int) {
         self.path = path
@@ -32,7 +34,7 @@ final class JournalFile: @unchecked Sendable {
         var lines: [UInt8] = []
         var count = 0
         for entry in entries {
-            let line = entry.jsonLine()
+            let line = entry.jsonLine(reusing: &groupsCache)
             if size + lines.count + line.count > rotationBytes, size + lines.count > 0 {
                 write(lines, count: count)
                 (lines, count) = ([], 0)

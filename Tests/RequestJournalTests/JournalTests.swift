@@ -57,4 +57,23 @@ import Testing
         // Three files of perFile lines: the oldest file was removed, and the rest are in order with none missing.
         #expect(ids == Array((perFile + 1)...(perFile * 3 + 1)))
     }
+
+    @Test func aRepeatedRequestsLineIsTheSameAsItsEntry() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("requests.jsonl").path
+        let journal = Journal(settings: .init(filePath: path))
+        // The second line copies the first one's groups; the third has others, and the fourth the first's again.
+        for media in ["iso_a4_210x297mm", "iso_a4_210x297mm", "na_letter_8.5x11in", "iso_a4_210x297mm"] {
+            journal.record(JournalEntryTests.entry(request: JournalEntryTests.printJob(media: media)))
+        }
+        journal.flush()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let decoded = try lines.map { try JSONDecoder().decode(JournalEntry.self, from: Data($0.utf8)) }
+        #expect(decoded == journal.entries())
+        #expect(
+            decoded.map { $0.ipp?.attribute("media")?.values.first?.matchText } == [
+                "iso_a4_210x297mm", "iso_a4_210x297mm", "na_letter_8.5x11in", "iso_a4_210x297mm",
+            ])
+    }
 }
