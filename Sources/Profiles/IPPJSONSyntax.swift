@@ -67,7 +67,7 @@ enum IPPJSONSyntax {
         case .naturalLanguage: return .naturalLanguage(text)
         case .mimeMediaType: return .mimeMediaType(text)
         case .octetString: return .octetString(Array(text.utf8))
-        case .keyword: return isKeyword(text) ? .keyword(text) : .text(text)
+        case .keyword: return IPPKeyword.isValid(text) ? .keyword(text) : .text(text)
         }
     }
 

@@ -1,3 +1,5 @@
+import IPP
+
 /// Decoding helpers shared by the profile types: any-key coding keys, key paths, unknown-key rejection.
 
 /// A coding key for any object key or array index.
@@ -109,7 +111,7 @@ extension KeyedDecodingContainer {
 
     /// Checks each string of a list for IPP keyword syntax (RFC 8011 section 5.1.4).
     func requireKeywords(_ list: [String], key: Key) throws {
-        for (index, value) in list.enumerated() where !isKeyword(value) {
+        for (index, value) in list.enumerated() where !IPPKeyword.isValid(value) {
             throw ProfileIssue(path(key, index), .invalid("'\(value)' is not an IPP keyword (a-z, 0-9, -, _, .)"))
         }
     }
@@ -120,17 +122,5 @@ extension KeyedDecodingContainer {
             throw ProfileIssue(
                 path(key, index), .invalid("\(value) is outside \(range.lowerBound)...\(range.upperBound)"))
         }
-    }
-}
-
-/// RFC 8011 section 5.1.4: a keyword starts with a letter and holds lower-case letters, digits, `-`, `_` and `.`;
-/// at most 255 octets.
-func isKeyword(_ text: String) -> Bool {
-    guard let first = text.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first),
-        text.utf8.count <= 255
-    else { return false }
-    return text.utf8.allSatisfy { byte in
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
     }
 }

@@ -219,14 +219,14 @@ package struct ProfileMapping {
         func member(_ entry: [IPPAttribute], _ name: String) -> String? {
             entry.first { $0.name == name }?.value?.stringValue
         }
-        let sources = strings("media-source-supported").filter(isKeyword)
+        let sources = strings("media-source-supported").filter(IPPKeyword.isValid)
         if !sources.isEmpty {
             add("mediaSources", keywordList(sources))
             if let source = member(defaultCol, "media-source"), sources.contains(source) {
                 add("mediaSourceDefault", .string(source))
             }
         }
-        let types = strings("media-type-supported").filter(isKeyword)
+        let types = strings("media-type-supported").filter(IPPKeyword.isValid)
         if !types.isEmpty {
             add("mediaTypes", keywordList(types))
             if let type = member(defaultCol, "media-type"), types.contains(type) {
@@ -268,7 +268,7 @@ package struct ProfileMapping {
             IPPEnumNames.keyword(attribute: "finishings", value: $0)
         }
         if !finishings.isEmpty { add("finishings", keywordList(finishings)) }
-        let bins = strings("output-bin-supported").filter(isKeyword)
+        let bins = strings("output-bin-supported").filter(IPPKeyword.isValid)
         if !bins.isEmpty {
             add("outputBins", keywordList(bins))
             if let bin = string("output-bin-default"), bins.contains(bin) { add("outputBinDefault", .string(bin)) }
