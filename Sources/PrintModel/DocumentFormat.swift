@@ -57,6 +57,12 @@ public struct DocumentFormat: RawRepresentable, Hashable, Sendable, Codable, Cus
         rawValue.lowercased() == other.rawValue.lowercased()
     }
 
+    /// True when this, the format a document was declared as, is contradicted by the format found in its data:
+    /// application/octet-stream asks the printer to find out, and a PCLm file is also a PDF.
+    public func isContradicted(byDetected detected: DocumentFormat) -> Bool {
+        !matches(.octetStream) && !matches(detected) && !(matches(.pdf) && detected.matches(.pclm))
+    }
+
     /// The known format this type names, whatever its case (`application/pclm` is ``pclm``); else self.
     public var canonical: DocumentFormat {
         Self.named.first { $0.matches(self) } ?? self

@@ -53,9 +53,7 @@ extension DocumentRecord {
     /// The format the data turned out to be, when the document is labelled another: application/octet-stream asks
     /// the printer to find out, and a PCLm file is a PDF. Nil when the label is right or the data unknown.
     var mislabelledAs: DocumentFormat? {
-        guard !format.matches(.octetStream), let detected = detectedFormat, !format.matches(detected),
-            !(format.matches(.pdf) && detected.matches(.pclm))
-        else { return nil }
+        guard let detected = detectedFormat, format.isContradicted(byDetected: detected) else { return nil }
         return detected
     }
 

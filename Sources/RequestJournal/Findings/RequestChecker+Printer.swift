@@ -118,10 +118,9 @@ extension RequestChecker {
     /// Whether the bytes sent are the format the request named: a declared format the detector finds another
     /// format in is a mismatch (application/octet-stream asks the printer to find out, and PCLm is a PDF).
     public func findings(document: JournalEntry.Document) -> [ClientFinding] {
-        let declared = DocumentFormat(rawValue: document.format)
-        guard let detectedName = document.detectedFormat, !declared.matches(.octetStream) else { return [] }
-        let detected = DocumentFormat(rawValue: detectedName)
-        if declared.matches(detected) || (declared.matches(.pdf) && detected.matches(.pclm)) { return [] }
+        guard let detectedName = document.detectedFormat,
+            DocumentFormat(rawValue: document.format).isContradicted(byDetected: DocumentFormat(rawValue: detectedName))
+        else { return [] }
         return [
             ClientFinding(
                 .documentFormatMismatch,
