@@ -69,7 +69,7 @@ public struct ClientSummary: Sendable, Hashable, Codable {
                     RuleCount(
                         rule: finding.rule, severity: finding.severity, reference: finding.reference, count: 1,
                         message: finding.message, requests: [id]))
-                rules.sort { ($0.severity, $1.rule.rawValue) > ($1.severity, $0.rule.rawValue) }
+                sortRules()
             }
         }
     }
@@ -90,6 +90,11 @@ public struct ClientSummary: Sendable, Hashable, Codable {
                 rules.append(line)
             }
         }
+        sortRules()
+    }
+
+    /// The most severe rule first, then by name.
+    private mutating func sortRules() {
         rules.sort { ($0.severity, $1.rule.rawValue) > ($1.severity, $0.rule.rawValue) }
     }
 

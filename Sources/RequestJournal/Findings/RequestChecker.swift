@@ -6,7 +6,7 @@ import IPP
 /// `findings(answer:)` and `findings(document:)`; what only a client's series of requests shows, by `Journal`.
 ///
 /// The checker judges; it never changes a request or its answer. A strict printer refuses what it finds
-/// (`ClientFinding.strictRefusal`).
+/// (PrinterHTTP's `StrictRefusal`).
 public struct RequestChecker: Sendable {
     /// The printer's attributes; nil checks only what holds whatever the printer.
     public let printer: (any AdvertisedAttributes)?
@@ -235,7 +235,7 @@ public struct RequestChecker: Sendable {
                         .valueTag, "\(name) was sent as \(value.tag); its syntax is \(allowed)", attribute: name))
                 return
             }
-            if case .keyword(let word) = value, !Self.isKeyword(word) {
+            if case .keyword(let word) = value, !IPPKeyword.isValid(word) {
                 found.append(
                     ClientFinding(
                         .keywordSyntax,
@@ -265,16 +265,6 @@ public struct RequestChecker: Sendable {
             default:
                 break
             }
-        }
-    }
-
-    /// RFC 8011 section 5.1.4: a keyword starts with a letter and holds lower-case letters, digits, '-', '_', '.'.
-    static func isKeyword(_ word: String) -> Bool {
-        guard let first = word.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
-        return word.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
         }
     }
 
