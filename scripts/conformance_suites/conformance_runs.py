@@ -320,9 +320,11 @@ def journal_of(running):
     """The journal entries of the IPP requests the printer received, and those with an error-level finding (None
     when the journal cannot be read)."""
     try:
-        return running.requests(kind="ipp"), running.requests(kind="ipp", finding="error")
+        requests = running.requests(kind="ipp")
     except (OSError, server.VPrinterError):
         return None
+    return requests, [entry for entry in requests
+                      if any(finding["severity"] == "error" for finding in entry.get("findings", ()))]
 
 
 def suite_document(uri, work):
