@@ -86,6 +86,13 @@ public struct RecordJSONWriter {
     /// rest as UTF-8.
     public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escape: it goes in with one copy.
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: needsEscape) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true { return bytes.append(UInt8(ascii: "\"")) }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
@@ -104,6 +111,11 @@ public struct RecordJSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether a byte of UTF-8 text is written escaped in a JSON string.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     private mutating func open(_ bracket: String) {

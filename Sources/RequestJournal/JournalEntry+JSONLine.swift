@@ -62,15 +62,15 @@ struct JSONLineWriter {
     }
 
     /// Opens an object or an array (`{` or `[`), as a value or an element.
-    mutating func open(_ bracket: Character) {
+    mutating func open(_ bracket: Unicode.Scalar) {
         comma()
-        bytes.append(contentsOf: String(bracket).utf8)
+        bytes.append(UInt8(ascii: bracket))
         first = true
     }
 
     /// Closes what `open` opened.
-    mutating func close(_ bracket: Character) {
-        bytes.append(contentsOf: String(bracket).utf8)
+    mutating func close(_ bracket: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: bracket))
         first = false
     }
 
@@ -90,7 +90,7 @@ struct JSONLineWriter {
 
     mutating func member(_ key: some CodingKey, _ value: Int) {
         self.key(key)
-        bytes.append(contentsOf: String(value).utf8)
+        integer(value)
         first = false
     }
 
@@ -108,7 +108,7 @@ struct JSONLineWriter {
 
     /// The JSON of the attribute groups a writer wrote last, to copy when the next entry has the same groups.
     struct GroupsCache {
-        var groups: [JournaledGroup] = []
+        var groups = RequestGroups(journaled: [])
         var json: [UInt8] = []
     }
 
@@ -119,8 +119,8 @@ struct JSONLineWriter {
         member(Keys.operation, ipp.operation)
         member(Keys.operationID, ipp.operationID)
         member(Keys.requestID, ipp.requestID)
-        key(Keys.groups)
-        if !cache.json.isEmpty && cache.groups == ipp.groups {
+        key(Keys.requestGroups)
+        if !cache.json.isEmpty && cache.groups == ipp.requestGroups {
             bytes += cache.json
             first = false
         } else {
@@ -134,7 +134,7 @@ struct JSONLineWriter {
                 close("}")
             }
             close("]")
-            cache = GroupsCache(groups: ipp.groups, json: Array(bytes[start...]))
+            cache = GroupsCache(groups: ipp.requestGroups, json: Array(bytes[start...]))
         }
         if let document = ipp.document {
             typealias DocumentKeys = JournalEntry.Document.CodingKeys
@@ -205,11 +205,20 @@ struct JSONLineWriter {
     /// A JSONValue as RecordJSONWriter writes one on a line (its objects come from the journal: ranges and
     /// resolutions, a handful of keys).
     mutating func json(_ value: JSONValue) {
-        bytes.append(contentsOf: (try? RecordJSONWriter.line(value).dropLast()) ?? Array("null".utf8))
+        switch value {
+        case .string(let text): string(text)
+        case .number(let number) where number == number.rounded() && abs(number) < 1e15: integer(Int(number))
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        default: bytes.append(contentsOf: (try? RecordJSONWriter.line(value).dropLast()) ?? Array("null".utf8))
+        }
     }
 
     private mutating func comma() {
         if !first { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func integer(_ value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     private mutating func number(_ value: Double) {
