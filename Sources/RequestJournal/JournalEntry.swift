@@ -113,8 +113,8 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         public var operation: String
         public var operationID: Int
         public var requestID: Int
-        /// Every attribute group of the request, in order.
-        public var groups: [JournaledGroup]
+        /// Every attribute group of the request, in order (`groups` in the journal's form).
+        public var requestGroups: RequestGroups
         /// The document data after the attributes, when there was any.
         public var document: Document?
         /// The status-code answered, by keyword (`successful-ok`), and as a number.
@@ -133,7 +133,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
             self.operation = operation
             self.operationID = operationID
             self.requestID = requestID
-            self.groups = groups
+            requestGroups = RequestGroups(journaled: groups)
             self.document = document
             self.status = status
             self.statusCode = statusCode
@@ -144,24 +144,42 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         /// The journal's form of a decoded request and the answer it got.
         public init(request: IPPMessage, answer: IPPMessage, document: Document?, jobID: Int?) {
             self.init(
-                version: request.version.description, operation: request.operation.description,
-                operationID: Int(request.code), requestID: Int(request.requestID),
-                groups: request.groups.map(JournaledGroup.init), document: document,
-                status: answer.status.description, statusCode: Int(answer.code),
-                unsupported: (answer[group: .unsupportedAttributes]?.attributes ?? []).map(JournaledAttribute.init),
-                jobID: jobID)
+                request: request, document: document, status: answer.status, statusCode: Int(answer.code),
+                unsupported: answer[group: .unsupportedAttributes]?.attributes ?? [], jobID: jobID)
+        }
+
+        /// The journal's form of a decoded request, keeping its groups as decoded (`RequestGroups`), and of what it
+        /// was answered.
+        public init(
+            request: IPPMessage, document: Document?, status: IPPStatus, statusCode: Int, unsupported: [IPPAttribute],
+            jobID: Int?
+        ) {
+            version = request.version.description
+            operation = request.operation.description
+            operationID = Int(request.code)
+            requestID = Int(request.requestID)
+            requestGroups = RequestGroups(request.groups)
+            self.document = document
+            self.status = status.description
+            self.statusCode = statusCode
+            self.unsupported = unsupported.map(JournaledAttribute.init)
+            self.jobID = jobID
+        }
+
+        /// Every attribute group of the request, in order.
+        public var groups: [JournaledGroup] {
+            get { requestGroups.journaled }
+            set { requestGroups = RequestGroups(journaled: newValue) }
         }
 
         /// The first attribute with this name in any group of the request.
         public func attribute(_ name: String) -> JournaledAttribute? {
-            for group in groups {
-                if let attribute = group.attributes.first(where: { $0.name == name }) { return attribute }
-            }
-            return nil
+            requestGroups.attribute(name)
         }
 
         enum CodingKeys: String, CodingKey {
-            case version, operation, operationID = "operation-id", requestID = "request-id", groups, document
+            case version, operation, operationID = "operation-id", requestID = "request-id"
+            case requestGroups = "groups", document
             case status, statusCode = "status-code", unsupported, jobID = "job-id"
         }
     }

@@ -61,11 +61,9 @@ final class IPPExchange {
         let answeredJob = response.groups.lazy.filter { $0.tag == .jobAttributes }
             .compactMap { $0["job-id"]?.value?.integerValue }.first
         return JournalEntry.IPPPart(
-            version: message.version.description, operation: message.operation.description,
-            operationID: Int(message.code), requestID: Int(message.requestID),
-            groups: message.groups.map(JournaledGroup.init), document: document,
-            status: response.status.description, statusCode: Int(response.status.rawValue),
-            unsupported: response.unsupported.map(JournaledAttribute.init), jobID: jobID ?? answeredJob.map(Int.init))
+            request: message, document: document, status: response.status,
+            statusCode: Int(response.status.rawValue), unsupported: response.unsupported,
+            jobID: jobID ?? answeredJob.map(Int.init))
     }
 }
 
