@@ -7,12 +7,15 @@ import Synchronization
 /// order they are recorded; clearing the journal empties the memory, not the file, and numbering goes on, so
 /// that a `since` taken before a clear still means the same point.
 ///
-/// Recording costs the request's thread the building of its entry and a lock; the JSON lines are written on a
-/// queue of its own, in batches at most `writeDelay` seconds after their first entry (`flush()` writes at once;
-/// the printer flushes when it stops).
+/// Recording costs the request's thread the building of its entry and a lock that only requests on connections of
+/// the same stripe share (`Pending`): under load, eight threads taking one lock for every request spent more time
+/// waiting for it than journaling. The numbered entries are moved into the ring, followed for their clients
+/// (`ClientActivity`) and written to the file in batches, on a queue of the journal's own at most `writeDelay`
+/// seconds after the first of a batch; anyone who reads the journal moves them first, so that a request is in the
+/// journal once it was answered. `flush()` writes at once; the printer flushes when it stops.
 public final class Journal: @unchecked Sendable {
-    // @unchecked: NSCondition is not marked Sendable, and is made for use from any thread; the rest is a Mutex,
-    // a serial queue and constants.
+    // @unchecked: NSCondition is not marked Sendable, and is made for use from any thread; the rest is Mutexes,
+    // atomics, a serial queue and constants.
     /// How much of the journal is kept, and where.
     public struct Settings: Sendable, Hashable {
         /// Entries kept in memory; older ones drop out (the file keeps them).
@@ -50,147 +53,139 @@ public final class Journal: @unchecked Sendable {
     /// The shortest interval between polls that is not a finding, by default: CUPS's backend waits at least a
     /// second between its Get-Job-Attributes.
     public static let defaultPollInterval = 1.0
-    /// How often, at the most, recording looks for Create-Jobs whose document is overdue (in seconds).
-    static let overdueCheckInterval = 1.0
+    /// How long a recorded entry may wait to be moved into the ring and the file, at the most, in seconds.
+    static let writeDelay = 0.1
+    /// The stripes of numbered entries waiting to be moved: requests on connections of different stripes do not
+    /// share a lock.
+    static let stripeCount = 16
+    /// Entries waiting in one stripe past which the request that adds one moves them itself (the write queue is
+    /// behind: memory stays bounded).
+    static let stripeLimit = 4096
 
     public let settings: Settings
     private let state: Mutex<State>
-    /// What the clients' series of requests show and their summaries (`ClientActivity`), behind a lock of its own.
-    private let activity: Mutex<ClientActivity>
-    /// When recording next looks for overdue Create-Jobs (seconds since 1970, as a bit pattern).
-    private let nextOverdueCheck = Atomic<UInt64>(0)
+    private let stripes: [Stripe]
+    /// The number of the latest entry; taken under the lock of the stripe the entry goes to.
+    private let latestID = Atomic<Int>(0)
+    /// Whether the write queue has a turn coming for the entries waiting.
+    private let moveScheduled = Atomic<Bool>(false)
     private let file: JournalFile?
     private let writes = DispatchQueue(label: "vprinter.journal.file")
     /// Signalled after each entry while someone waits for one (`waitForEntries`), and how many do.
     private let recorded = NSCondition()
     private let waiters = Atomic<Int>(0)
 
+    /// A numbered entry waiting to be moved into the ring, with what following it for its client needs.
+    struct Pending {
+        var entry: JournalEntry
+        var observation: ClientActivity.Observation?
+        var now: Double
+        var openJobTimeout: Double?
+    }
+
+    /// Numbered entries waiting, of the connections whose number falls in this stripe.
+    final class Stripe: Sendable {
+        let waiting = Mutex<[Pending]>([])
+    }
+
     struct State {
         var ring: [JournalEntry] = []
         /// Where the oldest entry is in `ring` once it is full.
         var start = 0
-        var lastID = 0
-        /// Entries recorded but not yet in the file, oldest first.
+        /// The number of the latest entry in `ring` (or cleared from it).
+        var lastMoved = 0
+        /// What the clients' series of requests show and their summaries.
+        var activity: ClientActivity
+        /// Entries in the ring but not yet in the file, oldest first.
         var unwritten: [JournalEntry] = []
-        /// Whether the write queue has a turn coming for `unwritten`.
-        var writeScheduled = false
-
-        /// Whether a write must be asked for: there is something to write and no turn is coming; counts the turn.
-        mutating func needsWrite() -> Bool {
-            guard !unwritten.isEmpty, !writeScheduled else { return false }
-            writeScheduled = true
-            return true
-        }
 
         /// Adds a finding made after the entry numbered `id` was recorded: to the entry while it is in memory, and
         /// to the file as the entry's line again (the last line of a number holds the entry as it now stands).
         mutating func addLate(_ finding: ClientFinding, to id: Int, writesFile: Bool) {
-            let offset = id - (lastID - ring.count + 1)
+            let offset = id - (lastMoved - ring.count + 1)
             guard offset >= 0, offset < ring.count else { return }
             let index = (start + offset) % ring.count
             ring[index].add([finding])
             if writesFile { unwritten.append(ring[index]) }
         }
-
     }
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
-        state = Mutex(State())
-        activity = Mutex(ClientActivity(pollInterval: settings.pollInterval))
+        state = Mutex(State(activity: ClientActivity(pollInterval: settings.pollInterval)))
+        stripes = (0..<Self.stripeCount).map { _ in Stripe() }
         file = settings.filePath.map {
             JournalFile(path: $0, rotationBytes: settings.rotationBytes, rotatedFiles: settings.rotatedFiles)
         }
     }
 
-    /// Records an entry, numbering it (its `id` is replaced) and adding what the client's earlier requests show
-    /// (`ClientActivity`); returns it as recorded. `openJobTimeout` is the printer's multiple-operation-time-out,
-    /// for a Create-Job; `now` is seconds since 1970.
+    /// Records an entry, numbering it (its `id` is replaced); returns its number. What the client's earlier
+    /// requests show (`ClientActivity`) is added when it is moved into the ring. `openJobTimeout` is the printer's
+    /// multiple-operation-time-out, for a Create-Job; `now` is seconds since 1970.
     @discardableResult
     public func record(
         _ entry: JournalEntry, openJobTimeout: Double? = nil, now: Double = Date().timeIntervalSince1970
-    ) -> JournalEntry {
-        var entry = entry
-        let writesFile = file != nil
-        let observation = entry.kind == .ipp ? ClientActivity.Observation(entry) : nil
-        // The polling finding goes on the entry before it is numbered and stored (and written); the entry is
-        // counted for its client then too, unless that needs its number.
-        var counted = true
-        if let observation {
-            counted = activity.withLock { $0.observe(&entry, observation, now: now, openJobTimeout: openJobTimeout) }
+    ) -> Int {
+        var pending = Pending(
+            entry: entry, observation: entry.kind == .ipp ? ClientActivity.Observation(entry) : nil, now: now,
+            openJobTimeout: openJobTimeout)
+        let stripe = stripes[Int(entry.connection.magnitude % UInt(Self.stripeCount))]
+        // Numbered under the stripe's lock: whoever holds every stripe's lock sees every numbered entry.
+        let (id, waiting) = stripe.waiting.withLock { waiting in
+            pending.entry.id = latestID.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+            waiting.append(pending)
+            return (pending.entry.id, waiting.count)
         }
-        // The entry that drops out of the ring is freed after the lock is let go, not while others wait for it.
-        let (startsBatch, dropped) = state.withLock { state -> (Bool, JournalEntry?) in
-            state.lastID += 1
-            entry.id = state.lastID
-            var dropped: JournalEntry?
-            if state.ring.count < settings.capacity {
-                state.ring.append(entry)
-            } else {
-                dropped = state.ring[state.start]
-                state.ring[state.start] = entry
-                state.start = (state.start + 1) % state.ring.count
-            }
-            guard writesFile else { return (false, dropped) }
-            state.unwritten.append(entry)
-            return (state.needsWrite(), dropped)
-        }
-        _ = consume dropped
-        // The file is written in batches: the first entry of a batch asks the write queue for a turn a moment
-        // later, and that turn writes every entry recorded until then with one write (under load, hundreds at a
-        // time, and one wake-up of the write queue instead of one per request).
-        if startsBatch { scheduleWrite() }
-        if !counted, let observation {
-            activity.withLock { $0.count(entry, observation, now: now, openJobTimeout: openJobTimeout) }
-        }
-        // At most once a second, by whichever request comes first after it.
-        let due = Double(bitPattern: nextOverdueCheck.load(ordering: .relaxed))
-        if now >= due,
-            nextOverdueCheck.compareExchange(
-                expected: due.bitPattern, desired: (now + Self.overdueCheckInterval).bitPattern, ordering: .relaxed
-            ).exchanged, addOverdueFindings(now: now)
+        if waiting >= Self.stripeLimit {
+            moveWaiting()
+        } else if !moveScheduled.load(ordering: .relaxed),
+            moveScheduled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
         {
-            scheduleWrite()
+            writes.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeUnwritten() }
         }
-        // A waiter counts itself before it looks at lastID, and the count is read after lastID changed: either it
-        // sees the new entry, or it is counted here and woken.
+        // A waiter counts itself before it looks at the latest number, and the count is read after the number
+        // changed: either it sees the new entry, or it is counted here and woken.
         if waiters.load(ordering: .sequentiallyConsistent) > 0 {
             recorded.lock()
             recorded.broadcast()
             recorded.unlock()
         }
-        return entry
+        return id
     }
 
     /// The entries in memory that the filter lets through, oldest first.
     public func entries(
         matching filter: RequestFilter = RequestFilter(), now: Double = Date().timeIntervalSince1970
     ) -> [JournalEntry] {
-        if addOverdueFindings(now: now) { scheduleWrite() }
-        return state.withLock { state in
-            (state.ring[state.start...] + state.ring[..<state.start]).filter(filter.matches)
+        state.withLock { state in
+            move(into: &state, now: now)
+            return (state.ring[state.start...] + state.ring[..<state.start]).filter(filter.matches)
         }
     }
 
     /// Each client's IPP requests and findings since the journal started or was last cleared, across printers
     /// unless one is named.
     public func clients(printer: String? = nil, now: Double = Date().timeIntervalSince1970) -> ClientReport {
-        if addOverdueFindings(now: now) { scheduleWrite() }
-        return activity.withLock { $0.report(printer: printer) }
+        state.withLock { state in
+            move(into: &state, now: now)
+            return state.activity.report(printer: printer)
+        }
     }
 
     /// The number of the latest entry, 0 before the first.
     public var lastID: Int {
-        state.withLock { $0.lastID }
+        latestID.load(ordering: .sequentiallyConsistent)
     }
 
-    /// Empties the memory and the clients' summaries (the file keeps what it has); numbering goes on.
+    /// Empties the memory and the clients' summaries (the file keeps what it has, and gets what was waiting);
+    /// numbering goes on.
     public func clear() {
         state.withLock { state in
+            move(into: &state, now: Date().timeIntervalSince1970)
             state.ring = []
             state.start = 0
+            state.activity = ClientActivity(pollInterval: settings.pollInterval)
         }
-        activity.withLock { $0 = ClientActivity(pollInterval: settings.pollInterval) }
     }
 
     /// Waits until an entry after `id` is recorded, at most `timeout` seconds; whether one was.
@@ -213,32 +208,59 @@ public final class Journal: @unchecked Sendable {
         writes.sync { writeUnwritten() }
     }
 
-    /// How long an entry may wait for the file at the most, in seconds: the batch it starts is written then.
-    static let writeDelay = 0.1
+    /// Moves every waiting entry into the ring; for a request whose stripe is full.
+    private func moveWaiting() {
+        state.withLock { move(into: &$0, now: Date().timeIntervalSince1970) }
+    }
 
-    /// Adds the findings of the Create-Jobs whose document is overdue to their entries; whether the file then needs
-    /// a write that no turn of the write queue is coming for.
-    private func addOverdueFindings(now: Double) -> Bool {
-        let overdue = activity.withLock { $0.overdueJobs(now: now) }
-        guard !overdue.isEmpty else { return false }
-        return state.withLock { state in
-            for (id, finding) in overdue { state.addLate(finding, to: id, writesFile: file != nil) }
-            return state.needsWrite()
+    /// Moves the waiting entries into the ring in the order of their numbers, following each for its client
+    /// (adding its polling finding), then adds the findings of Create-Jobs whose document is overdue by `now`.
+    private func move(into state: inout State, now: Double) {
+        var batch: [Pending] = []
+        takeWaiting(from: 0, into: &batch)
+        batch.sort { $0.entry.id < $1.entry.id }
+        let writesFile = file != nil
+        for var pending in batch {
+            if let observation = pending.observation {
+                state.activity.observe(
+                    &pending.entry, observation, now: pending.now, openJobTimeout: pending.openJobTimeout)
+            }
+            state.lastMoved = pending.entry.id
+            if state.ring.count < settings.capacity {
+                state.ring.append(pending.entry)
+            } else {
+                state.ring[state.start] = pending.entry
+                state.start = (state.start + 1) % state.ring.count
+            }
+            if writesFile { state.unwritten.append(pending.entry) }
+        }
+        for (id, finding) in state.activity.overdueJobs(now: now) {
+            state.addLate(finding, to: id, writesFile: writesFile)
+        }
+        if writesFile, !state.unwritten.isEmpty, !moveScheduled.load(ordering: .relaxed),
+            moveScheduled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        {
+            writes.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeUnwritten() }
         }
     }
 
-    /// Asks the write queue for a turn a moment from now.
-    private func scheduleWrite() {
-        writes.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeUnwritten() }
+    /// Empties every stripe into `batch`, holding all their locks at once (taken in order from `index`): no entry
+    /// is then numbered and not yet in a stripe, so the batch has every entry numbered so far.
+    private func takeWaiting(from index: Int, into batch: inout [Pending]) {
+        guard index < stripes.count else { return }
+        stripes[index].waiting.withLock { waiting in
+            batch += waiting
+            waiting = []
+            takeWaiting(from: index + 1, into: &batch)
+        }
     }
 
-    /// Appends the entries not yet in the file; on the write queue.
+    /// Moves the waiting entries and appends those not yet in the file; on the write queue.
     private func writeUnwritten() {
+        moveScheduled.store(false, ordering: .relaxed)
         let batch = state.withLock { state in
-            defer {
-                state.unwritten = []
-                state.writeScheduled = false
-            }
+            move(into: &state, now: Date().timeIntervalSince1970)
+            defer { state.unwritten = [] }
             return state.unwritten
         }
         file?.append(batch)

@@ -188,13 +188,14 @@ import Testing
     @Test func fastPollingIsFoundOnceForARun() {
         let journal = Journal(settings: .init(pollInterval: 1))
         let times = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 5.0, 5.1, 5.2, 5.3, 5.4, 7.0, 7.5, 8.0, 8.5]
-        let recorded = times.map { journal.record(Self.entry(Self.getJobAttributes(4), jobID: 4), now: 100 + $0) }
+        for time in times { journal.record(Self.entry(Self.getJobAttributes(4), jobID: 4), now: 100 + time) }
         // The fifth poll of each run of fast ones: a pause starts a new run, and four fast polls are no finding.
+        let recorded = journal.entries()
         let found = recorded.indices.filter { recorded[$0].findings?.map(\.rule) == [.pollingRate] }
         #expect(found == [4, 10])
         // Another client polling at the same time is its own series.
         let other = journal.record(Self.entry(Self.getJobAttributes(4), agent: "other/2", jobID: 4), now: 108.6)
-        #expect(other.findings == nil)
+        #expect(journal.entries().last?.id == other && journal.entries().last?.findings == nil)
         let warnings = journal.clients().clients.map { ($0.userAgent ?? "", $0.findings["warning"] ?? 0) }
         #expect(Dictionary(uniqueKeysWithValues: warnings) == ["poller/1": 2, "other/2": 0])
     }
@@ -219,13 +220,13 @@ import Testing
         #expect(entries[0].findings?.first?.message.contains("job 7") == true)
         #expect(
             journal.entries(matching: try RequestFilter(parameters: [("rule", "create-job-without-document")]))
-                .map(\.id) == [left.id])
-        #expect(journal.clients().clients[0].rules.map(\.requests) == [[left.id]])
+                .map(\.id) == [left])
+        #expect(journal.clients().clients[0].rules.map(\.requests) == [[left]])
         journal.flush()
         // The entry's line is written again with its finding: the last line of a number wins.
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         let last = try JSONDecoder().decode(JournalEntry.self, from: Data(lines.last!.utf8))
-        #expect(lines.count == 4 && last.id == left.id && last.findings?.first?.rule == .createJobWithoutDocument)
+        #expect(lines.count == 4 && last.id == left && last.findings?.first?.rule == .createJobWithoutDocument)
     }
 
     @Test func theSeverityFilterAndTheReportCountAtOrAboveALevel() throws {

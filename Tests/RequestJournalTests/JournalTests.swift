@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import RequestJournal
 import Testing
@@ -15,6 +16,20 @@ import Testing
         Self.record(journal, count: 7)
         #expect(journal.entries().map(\.id) == [5, 6, 7])
         #expect(journal.lastID == 7)
+    }
+
+    @Test func entriesRecordedOnManyThreadsAreEachKeptOnceInTheOrderOfTheirNumbers() {
+        let journal = Journal(settings: .init(capacity: 100_000))
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for _ in 0..<2_000 {
+                var entry = JournalEntryTests.entry()
+                entry.connection = thread
+                journal.record(entry)
+            }
+        }
+        #expect(journal.lastID == 16_000)
+        #expect(journal.entries().map(\.id) == Array(1...16_000))
+        #expect(journal.clients().clients.map(\.requests) == [16_000])
     }
 
     @Test func clearingEmptiesMemoryAndNumberingGoesOn() {

@@ -1,9 +1,9 @@
 import IPP
 
 /// What only a client's series of requests shows, followed as the journal records them: polling faster than the
-/// printer should be asked, and a Create-Job whose job never gets its document. Also each client's summary. Kept
-/// behind a lock of its own beside the journal's entries, so that a request holds each lock briefly; what an entry
-/// is keyed by is worked out before either is taken (`Observation`).
+/// printer should be asked, and a Create-Job whose job never gets its document. Also each client's summary. The
+/// journal follows its entries in batches, in the order of their numbers; what an entry is keyed by is worked out
+/// on the request's thread, when it is recorded (`Observation`).
 struct ClientActivity {
     /// Polls closer together than this, three in a row, are a finding (`--poll-interval`).
     let pollInterval: Double
@@ -67,7 +67,7 @@ struct ClientActivity {
         let question: Int
     }
 
-    /// What `observe` needs of an entry, worked out before the journal's lock is taken.
+    /// What `observe` needs of an entry, worked out on the request's thread.
     struct Observation {
         let client: ClientKey
         /// The entry's polling series, when it is a successful polling request (a refused request asked nothing
@@ -81,12 +81,8 @@ struct ClientActivity {
                 poll = nil
                 return
             }
-            var hasher = Hasher()
-            for attribute in ipp.groups.first?.attributes ?? []
-            where !ClientActivity.unaskedAttributes.contains(attribute.name) {
-                hasher.combine(attribute)
-            }
-            poll = PollKey(client: client, operation: ipp.operation, jobID: ipp.jobID, question: hasher.finalize())
+            let question = ipp.requestGroups.hashOfFirstGroup(excluding: ClientActivity.unaskedAttributes)
+            poll = PollKey(client: client, operation: ipp.operation, jobID: ipp.jobID, question: question)
         }
     }
 
@@ -113,25 +109,15 @@ struct ClientActivity {
         var timeout: Double
     }
 
-    /// Follows an entry about to be recorded: adds its polling finding, if its request is one poll too many, and
-    /// counts it for its client unless counting needs its number (it has findings, or is a Create-Job, whose job
-    /// is followed); whether it was counted. One look-up in the common case, before the entry is numbered.
+    /// Follows a numbered entry as it goes into the ring: adds its polling finding, if its request is one poll too
+    /// many, counts it for its client, and follows a Create-Job's job until its document comes (`openJobTimeout`
+    /// is the printer's multiple-operation-time-out).
     mutating func observe(
         _ entry: inout JournalEntry, _ observation: Observation, now: Double, openJobTimeout: Double?
-    ) -> Bool {
-        if let ipp = entry.ipp, let key = observation.poll, let finding = poll(ipp, key: key, now: now) {
-            entry.add([finding])
-        }
-        guard entry.findings == nil, entry.ipp?.operation != IPPOperation.createJob.description else { return false }
-        count(entry, observation, now: now, openJobTimeout: openJobTimeout)
-        return true
-    }
-
-    /// Counts an IPP entry once recorded (numbered, with its findings) for its client, and follows a Create-Job's
-    /// job until its document comes; `openJobTimeout` is the printer's multiple-operation-time-out.
-    mutating func count(_ entry: JournalEntry, _ observation: Observation, now: Double, openJobTimeout: Double?) {
+    ) {
         let client = observation.client
         if let ipp = entry.ipp {
+            if let key = observation.poll, let finding = poll(ipp, key: key, now: now) { entry.add([finding]) }
             follow(ipp, entryID: entry.id, client: client, now: now, openJobTimeout: openJobTimeout)
         }
         if summaries[client] == nil {
@@ -139,8 +125,7 @@ struct ClientActivity {
                 untrackedRequests += 1
                 return
             }
-            summaries[client] = ClientSummary(
-                address: client.address, userAgent: client.userAgent, time: entry.time)
+            summaries[client] = ClientSummary(address: client.address, userAgent: client.userAgent, time: entry.time)
         }
         summaries[client]?.count(entry)
     }
