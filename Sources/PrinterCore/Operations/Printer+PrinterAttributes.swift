@@ -36,7 +36,9 @@ extension Printer {
     /// The attributes that change with the printer's state or with the client's host name.
     func dynamicAttributes(_ context: IPPRequestContext) -> [IPPAttribute] {
         let now = WallClock.now()
-        let (state, status) = self.status.withLock { ($0.state, $0) }
+        // One look at the status under its lock: every request of every client takes it.
+        let status = self.status.withLock { $0 }
+        let state = status.state
         let reasons = PrinterStateReason.keywords(of: status.reasons)
         let alerts = PrinterAlerts.alerts(for: status.reasons)
         let web = "\(context.webScheme)://\(context.uriAuthority)"
@@ -57,7 +59,7 @@ extension Printer {
                 name: "uri-authentication-supported",
                 values: schemes.map { _ in .keyword(security.authenticationKeyword) }),
             IPPAttribute("printer-name", .name(configuration.name)),
-            IPPAttribute("printer-dns-sd-name", .name(dnsSDName)),
+            IPPAttribute("printer-dns-sd-name", .name(status.dnsSDName ?? configuration.name)),
             IPPAttribute("printer-uuid", .uri(configuration.uuid)),
             IPPAttribute("printer-state", .enumValue(state.rawValue)),
             IPPAttribute(name: "printer-state-reasons", values: reasons.map { .keyword($0) }),

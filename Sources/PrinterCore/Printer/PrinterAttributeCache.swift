@@ -1,8 +1,10 @@
 import IPP
 
 /// The static printer attributes, encoded once when the printer is configured, so that
-/// Get-Printer-Attributes copies bytes instead of encoding values on every request.
-package struct PrinterAttributeCache: Sendable {
+/// Get-Printer-Attributes copies bytes instead of encoding values on every request. Never changed, only replaced
+/// (Set-Printer-Attributes, a tray loaded): a class, so that taking the current one out of the printer's lock, as
+/// every request does, retains one reference.
+package final class PrinterAttributeCache: Sendable {
     /// Attributes in the order the profile gave them, each with its encoding.
     let entries: [(name: String, encoded: [UInt8])]
     package let attributes: [String: IPPAttribute]
