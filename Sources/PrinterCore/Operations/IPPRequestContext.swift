@@ -13,6 +13,9 @@ package struct IPPRequestContext: Sendable {
     let printerURI: String
     /// The job targeted through job-uri or job-id, when any.
     let jobID: Int?
+    /// The printer's static attributes as the request found them: taken from the printer once, under its lock, and
+    /// one view of them for the whole request.
+    package let attributes: PrinterAttributeCache
     /// Who the credentials say the client is (anonymous when none are asked for).
     package var identity: ClientIdentity = .anonymous
     /// Whether the printers ask for credentials (`--user`): then users see and change only their own jobs.
@@ -22,7 +25,7 @@ package struct IPPRequestContext: Sendable {
 
     package init(
         message: IPPMessage, host: String, port: UInt16, user: String, client: ClientInfo, printerURI: String,
-        jobID: Int?
+        jobID: Int?, attributes: PrinterAttributeCache
     ) {
         self.message = message
         self.host = host
@@ -31,6 +34,7 @@ package struct IPPRequestContext: Sendable {
         self.client = client
         self.printerURI = printerURI
         self.jobID = jobID
+        self.attributes = attributes
     }
 
     var operation: IPPOperation { message.operation }

@@ -5,7 +5,7 @@ extension Printer {
     package func perform(_ context: IPPRequestContext) -> OperationOutcome {
         // A profile may list fewer operations than vprinter implements (a clone of a simpler printer): those
         // not listed are refused as that printer refuses them.
-        if let listed = cache["operations-supported"],
+        if let listed = context.attributes["operations-supported"],
             !listed.values.contains(.enumValue(Int32(context.operation.rawValue)))
         {
             return .response(

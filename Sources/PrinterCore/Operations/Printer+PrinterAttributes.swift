@@ -6,15 +6,15 @@ extension Printer {
     /// the printer's state and the URIs built from the Host the client used are added per request.
     package func getPrinterAttributes(_ context: IPPRequestContext) -> IPPResponse {
         var response = IPPResponse()
+        let current = context.attributes
         if let format = context.attribute("document-format") {
-            let supported = cache["document-format-supported"]?.values ?? []
+            let supported = current["document-format-supported"]?.values ?? []
             if !supported.contains(where: { $0.stringValue == format.value?.stringValue }) {
                 response.status = .successfulOKIgnoredOrSubstitutedAttributes
                 response.unsupported.append(format)
             }
         }
         let requested = RequestedAttributes(context.attribute("requested-attributes"))
-        let current = cache
         var bytes: [UInt8] = []
         bytes.reserveCapacity(current.allEncoded.count + 4096)
         if requested.isAllOnly {

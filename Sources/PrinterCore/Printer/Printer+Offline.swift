@@ -29,7 +29,7 @@ extension Printer {
         let context = IPPRequestContext(
             message: message, host: host, port: port, user: "anonymous",
             client: ClientInfo(address: "127.0.0.1", userAgent: nil),
-            printerURI: "ipp://\(host):\(port)\(configuration.resourcePath)", jobID: nil)
+            printerURI: "ipp://\(host):\(port)\(configuration.resourcePath)", jobID: nil, attributes: cache)
         let bytes = getPrinterAttributes(context).encode(version: .v2_0, requestID: 1)
         guard let decoded = try? IPPDecoder().decode(bytes) else { return [] }
         return decoded.message[group: .printerAttributes]?.attributes ?? []

@@ -244,7 +244,7 @@ struct SystemService {
         var printerContext = IPPRequestContext(
             message: message, host: context.request.host ?? "localhost", port: hosted.port ?? context.request.localPort,
             user: "anonymous", client: ClientInfo(address: context.request.remoteAddress, userAgent: nil),
-            printerURI: uri, jobID: nil)
+            printerURI: uri, jobID: nil, attributes: hosted.printer.cache)
         printerContext.isEncrypted = context.request.isEncrypted
         printerContext.requiresAuthentication = service.access.isEnabled
         var bytes = hosted.printer.getPrinterAttributes(printerContext).encodedPrinterAttributes ?? []

@@ -11,6 +11,11 @@ struct AdvertisedPrinter: AdvertisedAttributes {
         cache = printer.cache
     }
 
+    /// The attributes a request found (`IPPRequestContext.attributes`).
+    init(_ cache: PrinterAttributeCache) {
+        self.cache = cache
+    }
+
     func advertised(_ name: String) -> IPPAttribute? { cache[name] }
 
     func hasAttribute(_ name: String) -> Bool {

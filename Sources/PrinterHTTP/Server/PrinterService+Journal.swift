@@ -17,6 +17,8 @@ final class IPPExchange {
     var printer: String?
     /// The printer the request was for, once found: what the checker holds the request against.
     var printerObject: Printer?
+    /// The printer's attributes as the request found them, once it got that far (`IPPRequestContext.attributes`).
+    var advertised: AdvertisedPrinter?
     /// What the checker found in the request, when it ran before the operation (a strict printer).
     var requestFindings: [ClientFinding]?
     /// The authenticated user, when credentials were asked for and given.
@@ -31,7 +33,7 @@ final class IPPExchange {
     var findings: [ClientFinding] {
         if let decodingError { return [Self.malformed(decodingError)] }
         guard let message, !isSystemRequest else { return [] }
-        let checker = RequestChecker(printer: printerObject.map(AdvertisedPrinter.init))
+        let checker = RequestChecker(printer: advertised ?? printerObject.map(AdvertisedPrinter.init))
         var found = requestFindings ?? checker.findings(in: message)
         if let response {
             // An attribute already at fault (a wrong tag, out of range) is not also reported as unsupported.

@@ -220,16 +220,17 @@ public final class PrinterService: HTTPHandler {
             message: message, host: request.host ?? "localhost", port: request.localPort,
             user: identity.userName ?? user ?? "anonymous",
             client: ClientInfo(address: request.remoteAddress, userAgent: request.headers["User-Agent"]),
-            printerURI: target.printerURI, jobID: target.jobID)
+            printerURI: target.printerURI, jobID: target.jobID, attributes: printer.cache)
         context.identity = identity
         context.requiresAuthentication = access.isEnabled
         context.isEncrypted = request.isEncrypted
+        exchange.advertised = AdvertisedPrinter(context.attributes)
         if let refusal = printer.authorizationRefusal(context) {
             return ipp(refusal.response, to: message, exchange: exchange)
         }
         // A strict printer refuses what the checker finds at fault before it performs anything.
         if printer.isStrict {
-            let findings = RequestChecker(printer: AdvertisedPrinter(printer)).findings(in: message)
+            let findings = RequestChecker(printer: AdvertisedPrinter(context.attributes)).findings(in: message)
             exchange.requestFindings = findings
             if let refusal = StrictRefusal.response(for: findings, in: message) {
                 return ipp(refusal, to: message, exchange: exchange)
