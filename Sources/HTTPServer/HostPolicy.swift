@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Which names a request's Host (RFC 9110 section 7.2) may give: the server's own. A web page whose site name an
+/// attacker points at this machine (DNS rebinding) reaches the server with that name in Host, and reads whatever
+/// it answers as its own site's; answering only the names this machine has stops that.
+///
+/// Always allowed: addresses (`127.0.0.1`, `[::1]`: no site name to rebind), `localhost` and names under it, and
+/// mDNS names (`.local`, which only this link resolves); besides, the names given (the machine's host name,
+/// `--allowed-host`). No Host at all (HTTP/1.0) is allowed: browsers always send one.
+public struct HostPolicy: Sendable, Hashable {
+    /// The names allowed besides the ones always allowed, lowercased, without a trailing dot.
+    public private(set) var names: Set<String>
+    /// Whether any Host is allowed (`--allowed-host '*'`).
+    public private(set) var allowsAny: Bool
+
+    /// The name that stands for any Host.
+    public static let anyHost = "*"
+
+    /// The machine's own names (its host name) besides addresses, localhost and `.local` names.
+    public static var machine: HostPolicy {
+        HostPolicy(names: machineNames)
+    }
+
+    /// The machine's host name, as the system gives it (with its domain, when it has one).
+    public static var machineNames: [String] {
+        LocalAddresses.hostName.map { [$0] } ?? []
+    }
+
+    /// A policy allowing these names (`*` allows any) besides addresses, localhost and `.local` names.
+    public init(names: [String] = []) {
+        allowsAny = names.contains(Self.anyHost)
+        self.names = Set(names.filter { $0 != Self.anyHost }.map(Self.normalized))
+    }
+
+    /// Whether a request naming `host` (the Host field without its port, IPv6 addresses in brackets) may be
+    /// answered.
+    public func allows(_ host: String?) -> Bool {
+        guard let host, !allowsAny else { return true }
+        let name = Self.normalized(host)
+        return Self.isAddress(name) || name == "localhost" || name.hasSuffix(".localhost") || name.hasSuffix(".local")
+            || names.contains(name)
+    }
+
+    /// A host name as compared: lowercased, without the dot that may end a fully qualified name.
+    static func normalized(_ host: String) -> String {
+        let lowered = host.lowercased()
+        return lowered.hasSuffix(".") ? String(lowered.dropLast()) : lowered
+    }
+
+    /// Whether a Host names an IPv4 address or a bracketed IPv6 address (with a zone, `%25eth0`, or without).
+    static func isAddress(_ host: String) -> Bool {
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            let inside = host.dropFirst().dropLast()
+            let address = inside.split(separator: "%", maxSplits: 1).first.map(String.init) ?? ""
+            var bytes = in6_addr()
+            return inet_pton(AF_INET6, address, &bytes) == 1
+        }
+        var bytes = in_addr()
+        return inet_pton(AF_INET, host, &bytes) == 1
+    }
+}

@@ -1,0 +1,40 @@
+import HTTPServer
+import Testing
+
+/// The names a request's Host may give (HostPolicy) and the origins a change may come from (OriginPolicy).
+@Suite struct BrowserPolicyTests {
+    @Test func hostsAreTheMachinesNamesAddressesLocalhostAndLocalNames() {
+        let policy = HostPolicy(names: ["printer.example", "Desk.Example."])
+        for host in [
+            "127.0.0.1", "192.168.1.20", "[::1]", "[fe80::1%25eth0]", "localhost", "LocalHost", "app.localhost",
+            "office.local", "printer.example", "PRINTER.EXAMPLE.", "desk.example", nil,
+        ] {
+            #expect(policy.allows(host), "\(host ?? "no Host")")
+        }
+        for host in ["evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "[evil]", "[::1", "local"] {
+            #expect(!policy.allows(host), "\(host)")
+        }
+        #expect(HostPolicy(names: ["*"]).allows("evil.example"))
+        #expect(!HostPolicy().allows("printer.example"))
+    }
+
+    @Test func anOriginIsTheRequestsOwnOrAnAllowedOne() {
+        let policy = OriginPolicy(allowing: ["http://localhost:3000/", "HTTPS://App.Example:443"])
+        #expect(policy.allows("http://localhost:8631", hostField: "localhost:8631", isEncrypted: false))
+        #expect(policy.allows("http://printer:80", hostField: "printer", isEncrypted: false))
+        #expect(policy.allows("https://[::1]:8631", hostField: "[::1]:8631", isEncrypted: true))
+        #expect(policy.allows("http://localhost:3000", hostField: "localhost:8631", isEncrypted: false))
+        #expect(policy.allows("https://app.example", hostField: "localhost:8631", isEncrypted: false))
+        for (origin, host, tls) in [
+            ("http://evil.example", "localhost:8631", false), ("https://localhost:8631", "localhost:8631", false),
+            ("http://localhost:8631", "localhost:8631", true), ("http://localhost:8632", "localhost:8631", false),
+            ("null", "localhost:8631", false), ("file://", "localhost:8631", false),
+            ("http://localhost:8631", nil, false), ("http://user@localhost:8631", "localhost:8631", false),
+        ] as [(String, String?, Bool)] {
+            #expect(!policy.allows(origin, hostField: host, isEncrypted: tls), "\(origin) to \(host ?? "-")")
+        }
+        #expect(OriginPolicy(allowing: ["*"]).allows("null", hostField: nil, isEncrypted: false))
+        #expect(OriginPolicy.normalized("http://Localhost:80/") == "http://localhost")
+        #expect(OriginPolicy.normalized("ftp://host") == nil)
+    }
+}
