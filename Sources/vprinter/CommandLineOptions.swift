@@ -36,6 +36,10 @@ struct CommandLineOptions: Sendable, Equatable {
     var timeout: Double = 60
     var verbose = false
     var apiToken: String?
+    /// Names a request's Host may give besides the machine's own (`--allowed-host`; `*` for any).
+    var allowedHosts: [String] = []
+    /// Origins API changes may come from besides the printer's own (`--allow-origin`; `*` for any).
+    var allowedOrigins: [String] = []
     var maximumJobs: Int?
     var render = true
     var scenarios: [String] = []

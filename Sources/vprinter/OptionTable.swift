@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import PrinterCore
 import RequestJournal
 
@@ -150,6 +151,30 @@ enum OptionTable {
             "api-token", .value, argument: "TOKEN",
             help: ["accept API changes (POST, DELETE) from anywhere with this bearer token"]
         ) { options, value in options.apiToken = value },
+        OptionSpec(
+            "allowed-host", .repeatable, argument: "NAME",
+            help: [
+                "also answer requests whose Host is NAME (repeatable; '*' for any): besides",
+                "addresses, localhost, .local names and this machine's name (docs/security.md)",
+            ]
+        ) { options, value throws(UsageError) in
+            guard !value.isEmpty, !value.contains(where: { " /@:[]".contains($0) }) else {
+                throw UsageError("--allowed-host needs a host name without port, not '\(value)'")
+            }
+            options.allowedHosts.append(value)
+        },
+        OptionSpec(
+            "allow-origin", .repeatable, argument: "ORIGIN",
+            help: [
+                "accept API changes from web pages of ORIGIN, http(s)://host[:port] (repeatable;",
+                "'*' for any): besides the printer's own pages",
+            ]
+        ) { options, value throws(UsageError) in
+            guard value == OriginPolicy.anyOrigin || OriginPolicy.normalized(value) != nil else {
+                throw UsageError("--allow-origin needs an origin such as http://localhost:3000, not '\(value)'")
+            }
+            options.allowedOrigins.append(value)
+        },
         OptionSpec(
             "no-ocr", .flag, help: ["do not read the text of raster sides by OCR (GET /api/v1/jobs/ID/text)"]
         ) { options, _ in options.ocr = false },

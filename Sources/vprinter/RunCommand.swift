@@ -102,7 +102,9 @@ struct RunCommand {
             factory: factory, advertiser: advertiser,
             serverConfiguration: HTTPServerConfiguration(
                 addresses: options.listen, port: options.port, limits: limits, tls: security.tls),
-            apiToken: options.apiToken, access: security.access, metrics: metrics, journal: journal, log: log)
+            apiToken: options.apiToken, access: security.access, metrics: metrics, journal: journal,
+            hosts: HostPolicy(names: HostPolicy.machineNames + options.allowedHosts),
+            origins: OriginPolicy(allowing: options.allowedOrigins), log: log)
         do {
             try fleet.start()
         } catch {

@@ -25,6 +25,8 @@ WAIT_LIMIT = waiting.WAIT_LIMIT
 # The window of the desktop screenshots, and a phone's (an iPhone 13's CSS pixels).
 DESKTOP = (1280, 1000)
 PHONE = (390, 844)
+# A site name the browser resolves to this machine, as DNS rebinding makes one resolve (test_cross_site.py).
+REBOUND_SITE = "rebound.test"
 # Screenshots the README shows: artifact name -> file in docs/images/.
 DOC_IMAGES = {"front-panel": "web-front-panel.png", "viewer": "web-viewer.png", "phone": "web-phone.png",
               "job-list": "web-page.png"}
@@ -52,7 +54,8 @@ def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--no-first-run", "--disable-extensions", "--window-size=%d,%d" % DESKTOP):
+                     "--no-first-run", "--disable-extensions", "--window-size=%d,%d" % DESKTOP,
+                     "--host-resolver-rules=MAP %s 127.0.0.1" % REBOUND_SITE):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),

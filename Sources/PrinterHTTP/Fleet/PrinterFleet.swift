@@ -30,10 +30,13 @@ public final class PrinterFleet: Sendable {
     ///     port uses the same addresses, limits and TLS.
     ///   - access: the accounts and admins every printer asks for, those created at runtime too.
     ///   - journal: where every request to every port is recorded; nil for none.
+    ///   - hosts: the names a request's Host may give (`--allowed-host`); `origins`: the web pages besides the
+    ///     printer's own that may call the API's changes (`--allow-origin`).
     public init(
         factory: PrinterFactory, advertiser: (any PrinterAdvertising)?, serverConfiguration: HTTPServerConfiguration,
         apiToken: String? = nil, access: AccessControl = .open, metrics: ServiceMetrics = ServiceMetrics(),
-        journal: Journal? = nil, log: @escaping @Sendable (String) -> Void
+        journal: Journal? = nil, hosts: HostPolicy = .machine, origins: OriginPolicy = OriginPolicy(),
+        log: @escaping @Sendable (String) -> Void
     ) {
         let registry = PrinterRegistry()
         self.registry = registry
@@ -43,7 +46,8 @@ public final class PrinterFleet: Sendable {
         self.log = log
         service = PrinterService(
             registry: registry, events: factory.events, apiToken: apiToken, access: access,
-            security: factory.settings.security, metrics: metrics, journal: journal, log: log)
+            security: factory.settings.security, metrics: metrics, journal: journal, hosts: hosts, origins: origins,
+            log: log)
         service.fleet.withLock { $0 = self }
     }
 

@@ -177,6 +177,9 @@ extension PrinterService {
         _ request: HTTPRequest, by route: Route, parameters: [String: String], body: inout HTTPRequestBody
     ) -> HTTPResponse {
         var identity = ClientIdentity.anonymous
+        if route.surface == .api, let refusal = crossSiteRefusal(request, readsBody: route.readsBody) {
+            return refusal
+        }
         switch route.access {
         case .open: break
         case .reader:

@@ -41,10 +41,15 @@ public final class PrinterService: HTTPHandler {
     public let journal: Journal?
     /// Request event streams open now.
     let journalStreams = Atomic<Int>(0)
+    /// The names a request's Host may give (`--allowed-host`): others are refused with 421 (DNS rebinding).
+    let hosts: HostPolicy
+    /// The origins an API change may come from besides the printer's own (`--allow-origin`).
+    let origins: OriginPolicy
 
     public init(
         printers: [Printer], events: EventHub? = nil, apiToken: String? = nil, access: AccessControl = .open,
-        journal: Journal? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+        journal: Journal? = nil, hosts: HostPolicy = .machine, origins: OriginPolicy = OriginPolicy(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         registry = PrinterRegistry(
             printers.enumerated().map { index, printer in
@@ -56,6 +61,8 @@ public final class PrinterService: HTTPHandler {
         self.access = access
         security = printers.first?.configuration.security ?? PrinterSecurity()
         self.journal = journal
+        self.hosts = hosts
+        self.origins = origins
         self.log = log
         metrics = ServiceMetrics()
     }
@@ -65,10 +72,13 @@ public final class PrinterService: HTTPHandler {
     public init(
         registry: PrinterRegistry, events: EventHub, apiToken: String? = nil, access: AccessControl = .open,
         security: PrinterSecurity = PrinterSecurity(), metrics: ServiceMetrics = ServiceMetrics(),
-        journal: Journal? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+        journal: Journal? = nil, hosts: HostPolicy = .machine, origins: OriginPolicy = OriginPolicy(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.registry = registry
         self.journal = journal
+        self.hosts = hosts
+        self.origins = origins
         self.metrics = metrics
         self.events = events
         self.apiToken = apiToken
@@ -100,6 +110,7 @@ public final class PrinterService: HTTPHandler {
     }
 
     private func answer(_ request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        if let refusal = misdirectedRefusal(request) { return refusal }
         if request.method == "OPTIONS" {
             // A switched-off printer answers nothing, not even OPTIONS.
             if let printer = printer(atPathOrBelow: request.path), !printer.power.isOn { return Self.unanswered }

@@ -57,7 +57,7 @@ def exchange(printer_uri, body, headers=None, timeout=60, context=None, content_
     """POSTs ``body`` to the printer URI's HTTP address and returns the HTTPAnswer, whatever its status.
 
     ``body`` is bytes, or an iterable of bytes pieces, sent as they come: with chunked transfer coding unless
-    ``content_length`` gives their total. ``headers`` are added to (or replace) ``Content-Type:
+    ``content_length`` gives their total. ``headers`` are added to (or replace) the Host of the URI and ``Content-Type:
     application/ipp``; ``context`` is the TLS context for ipps:// (default: one that verifies the certificate).
     """
     connection, path = _connection(printer_uri, timeout, context)
@@ -70,7 +70,8 @@ def exchange(printer_uri, body, headers=None, timeout=60, context=None, content_
     else:
         fields["Content-Length"] = str(content_length)
     try:
-        connection.putrequest("POST", path)
+        # A Host among the headers replaces the one of the URI (a test of what a printer answers to).
+        connection.putrequest("POST", path, skip_host=any(name.lower() == "host" for name in fields))
         for name, value in fields.items():
             connection.putheader(name, value)
         connection.endheaders()
