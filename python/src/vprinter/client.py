@@ -158,6 +158,15 @@ def query(filters):
     return urllib.parse.urlencode(pairs)
 
 
+def plain_file_name(name):
+    """``name`` when it is a plain file name as a job record gives them (``page-0001.png``); a VPrinterError for
+    anything that could reach outside the folder it is joined to: a path, ``..``, an empty or non-text name. The
+    client writes files under these names, and a record is the server's word."""
+    if not isinstance(name, str) or name in ("", ".", "..") or "/" in name or "\\" in name or "\0" in name:
+        raise VPrinterError("the record names a file %r, which is no plain file name" % (name,))
+    return name
+
+
 def job_id_of(job):
     """A job id from an id or a job record."""
     if isinstance(job, dict):
@@ -455,13 +464,14 @@ class Client:
         page images fetched through the API into a new temporary folder."""
         record = self.job(job)
         if self.output_dir:
-            folder = os.path.join(os.fspath(self.output_dir), "jobs", str(record["job-id"]))
+            folder = os.path.join(os.fspath(self.output_dir), "jobs", str(job_id_of(record)))
             if os.path.isdir(folder):
                 return folder
         folder = tempfile.mkdtemp(prefix="vprinter-job-%d-" % record["job-id"])
         for impression in record.get("impressions", []):
-            with open(os.path.join(folder, impression["file"]), "wb") as out:
-                out.write(self.file(record, impression["file"]))
+            name = plain_file_name(impression.get("file"))
+            with open(os.path.join(folder, name), "wb") as out:
+                out.write(self.file(record, name))
         return folder
 
     def compare(self, job, golden_dir, min_psnr=None, min_ssim=None, max_diff_pixels=None, diff_dir=None,
