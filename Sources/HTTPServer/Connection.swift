@@ -148,6 +148,8 @@ final class Connection {
             if wantsUpgrade(head, framing: framing) {
                 guard upgrade(tls) else { return false }
                 request.isEncrypted = true
+                // The request itself came in the clear: credentials in it were exposed, and count for nothing.
+                request.headers.remove("Authorization")
             } else if tls.requiresTLS {
                 refusal = .tlsRequired("This printer accepts TLS only: use ipps://, or upgrade to TLS.\n")
             }

@@ -189,7 +189,7 @@ struct CommandLineOptions: Sendable, Equatable {
                 try spec.apply(&options, try take())
             }
         }
-        if checkingCombinations { try options.security.validate() }
+        if checkingCombinations { try options.security.validate(hasAPIToken: options.apiToken != nil) }
         return options
     }
 

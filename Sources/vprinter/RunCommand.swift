@@ -56,7 +56,7 @@ struct RunCommand {
         let output =
             ((given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given) as NSString)
             .standardizingPath
-        if let problem = OutputFolder.prepare(output) {
+        if let problem = OutputFolder.prepare(output, isPrivate: options.security.requiresAuthentication) {
             Console.log("error: \(problem)")
             return 1
         }

@@ -55,16 +55,16 @@ struct SecurityOptions: Sendable, Equatable {
         }
     }
 
-    /// Checks the options together, once all are read.
-    func validate() throws(UsageError) {
+    /// Checks the options together, once all are read (`hasAPIToken`: `--api-token` was given).
+    func validate(hasAPIToken: Bool) throws(UsageError) {
         if (certificateFile == nil) != (keyFile == nil) {
             throw UsageError("--tls-cert and --tls-key go together")
         }
         if !admins.isEmpty && !requiresAuthentication {
             throw UsageError("--admin names a user of --user or --users; give those too")
         }
-        if allowsPlainCredentials && !requiresAuthentication {
-            throw UsageError("--allow-plain-auth needs --user or --users")
+        if allowsPlainCredentials && !requiresAuthentication && !hasAPIToken {
+            throw UsageError("--allow-plain-auth needs --user, --users or --api-token")
         }
         if requiresAuthentication && !tls && !allowsPlainCredentials {
             throw UsageError(

@@ -17,7 +17,10 @@ extension PrinterService {
     /// needed; no credentials are refused only when `needsCredentials`.
     func admit(_ request: HTTPRequest, needsCredentials: Bool) -> Admission {
         guard access.isEnabled else { return .allowed(.anonymous) }
-        if carriesAPIToken(request) { return .allowed(.user(name: Self.apiTokenUser, isAdmin: true)) }
+        if carriesAPIToken(request) {
+            if let refusal = plainTokenRefusal(request) { return .refused(refusal) }
+            return .allowed(.user(name: Self.apiTokenUser, isAdmin: true))
+        }
         let identity = access.identify(request)
         switch identity {
         case .user:
@@ -53,7 +56,7 @@ extension PrinterService {
     /// Whether a change may go on: the API token always may; with credentials asked for, admins only; with
     /// an API token set, only requests that carry it; with neither, requests from loopback.
     func changeRefusal(_ request: HTTPRequest) -> ChangeRefusal? {
-        if carriesAPIToken(request) { return nil }
+        if carriesAPIToken(request) { return plainTokenRefusal(request).map { .http($0) } }
         if access.isEnabled {
             switch admit(request, needsCredentials: true) {
             case .refused(let response): return .http(response)
@@ -71,6 +74,14 @@ extension PrinterService {
     func carriesAPIToken(_ request: HTTPRequest) -> Bool {
         guard let apiTokenDigest, case .bearer(let token)? = request.authorization else { return false }
         return ConstantTime.equal(Array(token.utf8), digest: apiTokenDigest)
+    }
+
+    /// 426 for the API token sent over plain HTTP to a printer that speaks TLS: it crossed the network in the clear,
+    /// as Basic credentials would have (`--allow-plain-auth` accepts both).
+    func plainTokenRefusal(_ request: HTTPRequest) -> HTTPResponse? {
+        guard security.offersTLS, !request.isEncrypted, !access.allowsPlainCredentials else { return nil }
+        log("refused the API token sent in the clear from \(request.remoteAddress)")
+        return .tlsRequired("The API token is accepted over TLS only: use https://.\n")
     }
 
     /// 401 with the Basic challenge (RFC 9110 section 11.6.1, RFC 7617).
