@@ -47,3 +47,15 @@ def job_folders(printer):
     """The names of the job folders in the printer's output folder."""
     jobs = pathlib.Path(printer.output_dir) / "jobs"
     return sorted(path.name for path in jobs.iterdir()) if jobs.exists() else []
+
+
+def upgraded(printer, request):
+    """Sends a plaintext request that asks to upgrade to TLS (RFC 2817) to the printer's port, checks the 101,
+    and returns the TLS socket that the answer to the request comes over."""
+    raw = connect(printer, tls=False)
+    raw.sendall(request)
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += raw.recv(1)
+    assert head.startswith(b"HTTP/1.1 101 "), head
+    return calls.tls_context().wrap_socket(raw)

@@ -12,7 +12,7 @@ from vprinter.client import Client, plain_file_name
 from vptest import calls
 from vptest.waiting import WAIT_LIMIT
 
-from conftest import ALICE, USERS, connect, print_job
+from conftest import ALICE, USERS, print_job, upgraded
 
 TOKEN = {"Authorization": "Bearer t0ken"}
 
@@ -44,14 +44,8 @@ def test_allow_plain_auth_accepts_the_token_in_the_clear(start_printer):
 
 def test_credentials_in_a_plaintext_upgrade_request_count_for_nothing(secured):
     print_job(secured, user=ALICE)
-    raw = connect(secured, tls=False)
-    raw.sendall(b"GET /api/v1/jobs HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: TLS/1.2\r\n"
-                b"Authorization: %s\r\n\r\n" % calls.basic_auth(ALICE).encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += raw.recv(1)
-    assert head.startswith(b"HTTP/1.1 101 ")
-    tls = calls.tls_context().wrap_socket(raw)
+    tls = upgraded(secured, b"GET /api/v1/jobs HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\n"
+                   b"Upgrade: TLS/1.2\r\nAuthorization: %s\r\n\r\n" % calls.basic_auth(ALICE).encode())
     response = http.client.HTTPResponse(tls, method="GET")
     response.begin()
     assert response.status == 401 and response.headers["www-authenticate"].startswith("Basic")

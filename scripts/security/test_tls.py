@@ -9,7 +9,7 @@ from vprinter.ipp import GET_PRINTER_ATTRIBUTES, SUCCESSFUL_OK
 from vptest import calls
 from vptest.printer import run_vprinter
 
-from conftest import connect, ipp_call
+from conftest import connect, ipp_call, upgraded
 
 
 def test_tls_printer_prints_its_ipps_uri_and_lists_both_schemes(start_printer):
@@ -40,13 +40,7 @@ def test_tls_only_refuses_plain_http_with_426_and_lists_only_ipps(start_printer)
 
 def test_plain_upgrade_by_hand_switches_to_tls(start_printer):
     printer = start_printer("--tls")
-    raw = connect(printer, tls=False)
-    raw.sendall(b"OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: TLS/1.2\r\n\r\n")
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += raw.recv(1)
-    assert head.startswith(b"HTTP/1.1 101 ")
-    tls = calls.tls_context().wrap_socket(raw)
+    tls = upgraded(printer, b"OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: TLS/1.2\r\n\r\n")
     # The answer to OPTIONS comes over TLS.
     response = http.client.HTTPResponse(tls, method="OPTIONS")
     response.begin()
