@@ -221,6 +221,39 @@ final class SecuredFleetHarness {
         #expect(withToken.code == IPPStatus.successfulOK.rawValue)
     }
 
+    /// Issue 21: with --api-token and no --user, Purge-Jobs and Pause-Printer were open to anyone while
+    /// DELETE /api/v1/jobs was refused. Administering a printer follows the API's rule for changes.
+    @Test func withoutUsersPrinterAdministrationFollowsTheAPIsRules() throws {
+        let open = try SecuredFleetHarness(transport: .plain, users: false)
+        _ = open.request("POST", "/api/v1/printers", body: #"{"name": "p"}"#)
+        let uri = "ipp://localhost:631/ipp/print/p"
+        for operation in [IPPOperation.pausePrinter, .purgeJobs, .setPrinterAttributes, .shutdownPrinter] {
+            let far = try decodeIPP(
+                open.ipp(
+                    ippRequest(operation, printerURI: uri), path: "/ipp/print/p", encrypted: false, loopback: false))
+            #expect(far.code == IPPStatus.clientErrorForbidden.rawValue, "\(operation)")
+        }
+        let read = try decodeIPP(
+            open.ipp(
+                ippRequest(.getPrinterAttributes, printerURI: uri), path: "/ipp/print/p", encrypted: false,
+                loopback: false))
+        #expect(read.code == IPPStatus.successfulOK.rawValue)
+        let near = try decodeIPP(
+            open.ipp(ippRequest(.pausePrinter, printerURI: uri), path: "/ipp/print/p", encrypted: false))
+        #expect(near.code == IPPStatus.successfulOK.rawValue)
+
+        let tokened = try SecuredFleetHarness(transport: .plain, users: false, apiToken: "t0ken")
+        _ = tokened.request("POST", "/api/v1/printers", body: #"{"name": "p"}"#, authorization: "Bearer t0ken")
+        let withoutToken = try decodeIPP(
+            tokened.ipp(ippRequest(.purgeJobs, printerURI: uri), path: "/ipp/print/p", encrypted: false))
+        #expect(withoutToken.code == IPPStatus.clientErrorForbidden.rawValue)
+        let withToken = try decodeIPP(
+            tokened.ipp(
+                ippRequest(.purgeJobs, printerURI: uri), path: "/ipp/print/p", authorization: "Bearer t0ken",
+                encrypted: false, loopback: false))
+        #expect(withToken.code == IPPStatus.successfulOK.rawValue)
+    }
+
     @Test func aTLSOnlyFleetGivesIPPSURIsOnlyAndIsNotAdvertisedPlain() throws {
         let harness = try SecuredFleetHarness(transport: .tlsOnly)
         _ = harness.request(

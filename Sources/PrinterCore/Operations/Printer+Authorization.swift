@@ -5,7 +5,7 @@ import IPP
 /// administration operations and act on every job. Without credentials asked for, everyone may do everything.
 extension Printer {
     /// Operations that administer the printer rather than one's own job (RFC 8011, RFC 3998, PWG 5100.11).
-    static let administrativeOperations: Set<IPPOperation> = [
+    package static let administrativeOperations: Set<IPPOperation> = [
         .pausePrinter, .pausePrinterAfterCurrentJob, .resumePrinter, .enablePrinter, .disablePrinter,
         .holdNewJobs, .releaseHeldNewJobs, .shutdownPrinter, .startupPrinter, .restartPrinter, .purgeJobs,
         .setPrinterAttributes, .cancelJobs, .cancelCurrentJob, .suspendCurrentJob, .promoteJob, .scheduleJobAfter,

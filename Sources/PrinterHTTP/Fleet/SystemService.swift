@@ -44,17 +44,7 @@ struct SystemService {
         case .getSystemAttributes: return getSystemAttributes(context)
         case .getPrinters: return getPrinters(context)
         case .createPrinter, .deletePrinter, .shutdownOnePrinter, .startupOnePrinter:
-            switch refusal {
-            case nil: break
-            case .notAdmin, .http:
-                return .error(.clientErrorNotAuthorized, "\(message.operation) is for admins (vprinter --admin NAME).")
-            case .needsToken:
-                return .error(.clientErrorForbidden, "\(message.operation) needs Authorization: Bearer <api token>.")
-            case .notLoopback:
-                return .error(
-                    .clientErrorForbidden,
-                    "The System Service accepts changes from loopback only; start vprinter with --api-token.")
-            }
+            if let refusal { return refusal.ippResponse(for: message.operation) }
             switch message.operation {
             case .createPrinter: return createPrinter(context)
             case .deletePrinter: return deletePrinter(context)

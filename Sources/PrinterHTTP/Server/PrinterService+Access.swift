@@ -51,6 +51,22 @@ extension PrinterService {
         case needsToken
         /// Neither credentials nor an API token are set, and the request is not from loopback.
         case notLoopback
+
+        /// The IPP answer to an operation refused so: client-error-not-authorized for a user who is not an admin,
+        /// client-error-forbidden without the API token or from beyond loopback.
+        func ippResponse(for operation: IPPOperation) -> IPPResponse {
+            switch self {
+            case .notAdmin, .http:
+                .error(.clientErrorNotAuthorized, "\(operation) is for admins (vprinter --admin NAME).")
+            case .needsToken:
+                .error(.clientErrorForbidden, "\(operation) needs Authorization: Bearer <api token> (--api-token).")
+            case .notLoopback:
+                .error(
+                    .clientErrorForbidden,
+                    "\(operation) changes the printer: it is accepted from loopback only; start vprinter with "
+                        + "--user and --admin, or --api-token.")
+            }
+        }
     }
 
     /// Whether a change may go on: the API token always may; with credentials asked for, admins only; with

@@ -239,6 +239,12 @@ public final class PrinterService: HTTPHandler {
         if let refusal = printer.authorizationRefusal(context) {
             return ipp(refusal.response, to: message, exchange: exchange)
         }
+        // Without credentials asked for, administering the printer follows the API's rule for changes.
+        if !access.isEnabled, Printer.administrativeOperations.contains(message.operation),
+            let refusal = changeRefusal(request)
+        {
+            return ipp(refusal.ippResponse(for: message.operation), to: message, exchange: exchange)
+        }
         // A strict printer refuses what the checker finds at fault before it performs anything.
         if printer.isStrict {
             let findings = RequestChecker(printer: AdvertisedPrinter(context.attributes)).findings(in: message)
