@@ -99,6 +99,49 @@ import Testing
         #expect(failure(laser.printer.releaseWithPassword(jobID: id, pin: "4711")) == .notWaiting)
     }
 
+    /// Issue 21: Hold-Job with no-hold and Set-Job-Attributes released a PIN job without its PIN, and a PIN job
+    /// read back after a restart could never be released. Now no door but the PIN opens it, also after a restart.
+    @Test func onlyThePINReleasesAJobAlsoAfterARestart() throws {
+        let laser = try harness("enterprise-laser")
+        let id = try #require(
+            try printJob(laser, operation: [IPPAttribute("job-password", .octetString(Array("4711".utf8)))]).jobID)
+        let target = [
+            IPPAttribute("job-id", .integer(Int32(id))), IPPAttribute("requesting-user-name", .name("alice")),
+        ]
+        let unheld = try laser.send(
+            ippRequest(.holdJob, target + [IPPAttribute("job-hold-until", .keyword("no-hold"))]))
+        #expect(unheld.status == .clientErrorNotPossible)
+        let set = try laser.send(
+            ippRequest(.setJobAttributes, target, job: [IPPAttribute("job-hold-until", .keyword("no-hold"))]))
+        #expect(set.status == .clientErrorNotPossible)
+        #expect(laser.printer.job(id)?.state == .pendingHeld)
+        // The PIN is kept beside the record, for this user only, never in the record or served.
+        let kept = "\(laser.folder.path)/jobs/\(id)/\(JobPasswordFile.name)"
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: kept)[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
+        let record = String(decoding: try JSONSerialization.data(withJSONObject: try laser.record(id)), as: UTF8.self)
+        #expect(!record.contains("4711") && !record.contains("34373131"))
+        let path = "/api/v1/jobs/\(id)/files/\(JobPasswordFile.name)"
+        let request = HTTPRequest(method: "GET", target: path, path: path, host: "localhost", localPort: 631)
+        var empty = HTTPRequestBody(bytes: [])
+        #expect(laser.service.handle(request, body: &empty).status == 404)
+
+        let again = try PrinterHarness(
+            attributes: shippedProfile("enterprise-laser").printerAttributes(
+                context: ProfileAttributeContext(printerName: "t")), reusing: laser.folder)
+        again.printer.beginRestore()
+        let archive = JobArchive.load(
+            outputDirectory: laser.folder.path, before: again.printer.jobIDs.first, printerStartTime: 0)
+        again.printer.restore(archive.jobs)
+        #expect(again.printer.job(id)?.state == .pendingHeld)
+        let release = try again.send(ippRequest(.releaseJob, target))
+        #expect(release.status == .clientErrorNotPossible)
+        #expect(failure(again.printer.releaseWithPassword(jobID: id, pin: "1234")) == .wrongPassword)
+        #expect(throws: Never.self) { try again.printer.releaseWithPassword(jobID: id, pin: "4711").get() }
+        #expect(again.ended(id)?.state == .completed)
+        #expect(!FileManager.default.fileExists(atPath: kept))
+    }
+
     @Test func thePanelOfTheAPIReleasesWithThePIN() throws {
         let laser = try harness("enterprise-laser")
         let id = try #require(

@@ -47,6 +47,8 @@ extension Job {
                 message: "Job held.")
         case .released:
             guard state == .pendingHeld else { throw .notPossible(from: state, event: event) }
+            // Hold-Job with no-hold, Set-Job-Attributes, Release-Job: no door but the password.
+            if jobPassword != nil { throw .waitsForPassword }
             if isReceiving {
                 return Transition(state: .pending, reasons: ["job-incoming"], message: "Waiting for documents.")
             }

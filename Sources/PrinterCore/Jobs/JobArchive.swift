@@ -50,6 +50,10 @@ public enum JobArchive {
                 return
             }
             var job = Job(record: record, printerStartTime: printerStartTime)
+            if let kept = JobPasswordFile.load(folder: jobFolder) {
+                job.jobPassword = kept.password
+                job.jobPasswordEncryption = kept.encryption
+            }
             if !job.state.isTerminal { removed += tidy(jobFolder, keeping: job) }
             job.recordJSON = Array(data)
             results.set(index, .success(job), removed: removed)

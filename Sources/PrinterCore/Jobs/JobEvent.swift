@@ -43,4 +43,6 @@ public enum JobTransitionError: Error, Equatable, Sendable {
     case jobEnded(JobState)
     /// The event does not fit the state, e.g. processing a job that still receives documents.
     case notPossible(from: JobState, event: JobEvent)
+    /// The job waits for its job-password (PWG 5100.11): only the password entered at the printer releases it.
+    case waitsForPassword
 }

@@ -53,6 +53,9 @@ package struct JobRecorder: Sendable {
             if !made { throw .storage(path: staging, errno: errno) }
             try DurableFiles.replace(
                 "\(staging)/job.json", with: json, through: "\(staging)/\(Self.temporaryRecordName)")
+            if let password = job.jobPassword {
+                try JobPasswordFile.save(password, encryption: job.jobPasswordEncryption ?? "none", folder: staging)
+            }
             if rename(staging, folder(of: job.id)) != 0 { throw .storage(path: folder(of: job.id), errno: errno) }
         } catch {
             try? FileManager.default.removeItem(atPath: staging)

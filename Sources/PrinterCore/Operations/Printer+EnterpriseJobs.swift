@@ -166,15 +166,17 @@ extension Printer {
         }
         guard entered == expected else { return .failure(.wrongPassword) }
         let result = updateJob(jobID) { (job: inout Job) throws(IPPResponseError) in
+            // The password is spent first: only a job without one may be released.
+            job.jobPassword = nil
             do {
                 try job.apply(.released, at: WallClock.now())
             } catch {
                 throw IPPResponseError(.clientErrorNotPossible, "\(error)")
             }
-            job.jobPassword = nil
         }
         switch result {
         case .success(let job):
+            JobPasswordFile.remove(folder: recorder.folder(of: jobID))
             log("job \(jobID) released at the printer with its password")
             return .success(job)
         case .failure:

@@ -16,6 +16,11 @@ extension Printer {
         return .success(job)
     }
 
+    /// Why a job-password job is not released over IPP (PWG 5100.11): its PIN is entered at the printer.
+    static func waitsForPassword(_ jobID: Int) -> String {
+        "Job \(jobID) waits for its job password at the printer (POST /api/v1/jobs/\(jobID)/release)."
+    }
+
     /// Applies a job event to the targeted job; a refused transition is client-error-not-possible.
     func applyToTarget(
         _ context: IPPRequestContext, _ event: JobEvent, prepare: @escaping (inout Job) -> Void = { _ in }
@@ -27,8 +32,10 @@ extension Printer {
         }
         let result = updateJob(job.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
             prepare(&job)
-            do {
+            do throws(JobTransitionError) {
                 try job.apply(event, at: WallClock.now())
+            } catch .waitsForPassword {
+                throw IPPResponseError(.clientErrorNotPossible, Self.waitsForPassword(job.id))
             } catch {
                 throw IPPResponseError(
                     .clientErrorNotPossible,
@@ -53,12 +60,6 @@ extension Printer {
 
     /// Release-Job: a held job goes back to the queue.
     func releaseJob(_ context: IPPRequestContext) -> IPPResponse {
-        // PWG 5100.11: a job-password job is released by its PIN at the printer, not over IPP.
-        if case .success(let job) = targetJob(context), job.reasons.contains("job-password-wait") {
-            return .error(
-                .clientErrorNotPossible,
-                "Job \(job.id) waits for its job password at the printer (POST /api/v1/jobs/\(job.id)/release).")
-        }
         return applyToTarget(context, .released)
     }
 

@@ -146,6 +146,11 @@ extension Printer {
                     .clientErrorNotPossible,
                     "Job \(job.id) is \(job.state.keyword); its attributes can no longer change.")
             }
+            if job.jobPassword != nil,
+                changes.contains(where: { $0.name == "job-hold-until" && $0.value?.stringValue == "no-hold" })
+            {
+                throw IPPResponseError(.clientErrorNotPossible, Self.waitsForPassword(job.id))
+            }
             for change in changes {
                 if change.name == "job-name", let name = change.value?.stringValue {
                     job.name = name
