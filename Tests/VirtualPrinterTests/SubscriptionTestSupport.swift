@@ -17,7 +17,9 @@ final class SubscriptionTestPrinter: Sendable {
     /// One scheduler for all of these printers: its worker threads live as long as the process.
     static let scheduler = JobScheduler(workers: 2)
 
-    init() throws {
+    /// With `access`, requests carry the Basic credentials of their requesting-user-name (password: the name),
+    /// over TLS.
+    init(access: AccessControl = .open) throws {
         folder =
             FileManager.default.temporaryDirectory.appendingPathComponent("vprinter-subs-\(UUID().uuidString)")
             .path
@@ -32,7 +34,7 @@ final class SubscriptionTestPrinter: Sendable {
             outputDirectory: folder)
         printer = Printer(
             configuration: configuration, jobIDs: JobIDAllocator(outputDirectory: folder), scheduler: Self.scheduler)
-        service = PrinterService(printers: [printer])
+        service = PrinterService(printers: [printer], access: access)
     }
 
     deinit {
@@ -52,9 +54,15 @@ final class SubscriptionTestPrinter: Sendable {
         var message = IPPMessage(version: .v2_0, operation: operation, requestID: 1, groups: [group])
         message.groups += subscriptions.map { IPPAttributeGroup(tag: .subscriptionAttributes, attributes: $0) }
         let body = IPPEncoder.encode(message) + data
+        var headers: HTTPHeaders = ["Content-Type": "application/ipp"]
+        if service.access.isEnabled,
+            let user = attributes.first(where: { $0.name == "requesting-user-name" })?.value?.stringValue
+        {
+            headers.set("Authorization", "Basic " + Data("\(user):\(user)".utf8).base64EncodedString())
+        }
         let request = HTTPRequest(
-            method: "POST", target: "/ipp/print", path: "/ipp/print", headers: ["Content-Type": "application/ipp"],
-            host: "localhost", localPort: 631, contentLength: body.count)
+            method: "POST", target: "/ipp/print", path: "/ipp/print", headers: headers, host: "localhost",
+            localPort: 631, contentLength: body.count, isEncrypted: service.access.isEnabled)
         var stream = HTTPRequestBody(bytes: body)
         let response = service.handle(request, body: &stream)
         guard case .bytes(let bytes) = response.body else {

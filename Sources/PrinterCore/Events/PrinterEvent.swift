@@ -21,6 +21,8 @@ public struct PrinterEvent: Sendable, Equatable {
     public var state: String
     public var reasons: [String]
     public var message: String?
+    /// The user the job belongs to, for a job event: whose subscriptions may see it (not in the JSON form).
+    public var jobOwner: String? = nil
 
     /// The event as a JSON object.
     public var json: [String: Any] {

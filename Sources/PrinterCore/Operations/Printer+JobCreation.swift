@@ -316,7 +316,7 @@ extension Printer {
             events.publish(
                 PrinterEvent(
                     kind: kind, sequence: 0, time: WallClock.now(), printerName: configuration.name, jobID: job.id,
-                    state: job.state.keyword, reasons: job.reasons, message: job.message)))
+                    state: job.state.keyword, reasons: job.reasons, message: job.message, jobOwner: job.user)))
     }
 
     /// Publishes a printer state change.

@@ -28,7 +28,8 @@ extension Printer {
                     guard let job = self.job(id) else { return .missing }
                     return job.state.isTerminal ? .ended : .active
                 }
-                let subscription = try subscriptions.create(template, owner: context.user, now: WallClock.now())
+                let subscription = try subscriptions.create(
+                    template, owner: context.user, seesAllJobs: seesEveryone(context), now: WallClock.now())
                 if let jobID = template.jobID, job(jobID)?.state.isTerminal ?? true {
                     subscriptions.endJobSubscriptions(of: jobID, at: WallClock.now())
                 }
@@ -58,6 +59,9 @@ extension Printer {
         endGoneJobSubscriptions()
         switch subscription(named: context) {
         case .failure(let error): return error.response
+        case .success(let subscription) where !seesEveryone(context) && subscription.owner != context.user:
+            // Another user's subscription is not shown, nor said to exist.
+            return SubscriptionError.subscriptionNotFound(subscription.id).response
         case .success(let subscription):
             var response = IPPResponse()
             response.groups.append(
@@ -77,8 +81,8 @@ extension Printer {
             guard job(Int(id)) != nil else { return SubscriptionError.jobNotFound(Int(id)).response }
             jobID = Int(id)
         }
-        var mine = false
-        if case .boolean(let value)? = context.attribute("my-subscriptions")?.value { mine = value }
+        var mine = !seesEveryone(context)
+        if case .boolean(let value)? = context.attribute("my-subscriptions")?.value { mine = mine || value }
         var limit = Int.max
         if let attribute = context.attribute("limit") {
             guard case .integer(let value)? = attribute.value, value > 0 else {
@@ -149,6 +153,11 @@ extension Printer {
             return .failure(.subscriptionNotFound(Int(id)))
         }
         return .success(subscription)
+    }
+
+    /// Whether the requester sees every user's subscriptions and jobs: without credentials asked for, or an admin.
+    func seesEveryone(_ context: IPPRequestContext) -> Bool {
+        !context.requiresAuthentication || context.identity.isAdmin
     }
 
     /// The subscription if the requesting user owns it.

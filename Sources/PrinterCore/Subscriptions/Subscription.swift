@@ -25,6 +25,9 @@ struct Subscription: Sendable, Equatable {
     let template: SubscriptionTemplate
     /// notify-subscriber-user-name: who created it.
     let owner: String
+    /// Whether it hears of every user's jobs: without credentials asked for, or made by an admin. Otherwise a
+    /// printer subscription hears of its owner's jobs only.
+    var seesAllJobs = true
     /// When it was created.
     let created: Double
     /// When the lease ends (per-printer subscriptions); nil for per-job ones, which end with their job.

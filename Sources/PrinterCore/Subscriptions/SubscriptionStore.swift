@@ -40,8 +40,8 @@ final class SubscriptionStore: Sendable {
     init() {}
 
     /// Creates a subscription; per-printer ones get their lease from `template.leaseDuration`.
-    func create(_ template: SubscriptionTemplate, owner: String, now: Double) throws(SubscriptionError)
-        -> Subscription
+    func create(_ template: SubscriptionTemplate, owner: String, seesAllJobs: Bool = true, now: Double)
+        throws(SubscriptionError) -> Subscription
     {
         try state.withLock { state throws(SubscriptionError) in
             state.dropExpired(now: now)
@@ -49,6 +49,7 @@ final class SubscriptionStore: Sendable {
                 throw .tooManySubscriptions
             }
             var subscription = Subscription(id: state.nextID, template: template, owner: owner, created: now)
+            subscription.seesAllJobs = seesAllJobs
             if template.jobID == nil {
                 subscription.leaseDuration = template.leaseDuration
                 subscription.leaseExpiration = now + Double(template.leaseDuration)
@@ -118,6 +119,8 @@ final class SubscriptionStore: Sendable {
                 if let jobID = subscription.template.jobID {
                     guard subscription.jobEnded == nil else { continue }
                     if occurred.isJobEvent, event.jobID != jobID { continue }
+                } else if occurred.isJobEvent, !subscription.seesAllJobs, event.jobOwner != subscription.owner {
+                    continue
                 }
                 if let subscribed = occurred.matched(by: subscription.template.events) {
                     subscription.record(event, as: subscribed, snapshot: state.printer)
