@@ -2,8 +2,8 @@ import Dispatch
 import Synchronization
 
 /// Delivers printer and job events to subscribers (the event stream, waiters) without letting a subscriber that
-/// never reads grow the server's memory: each subscriber holds at most `maximumQueuedEvents`; past that it is
-/// marked overflowed and dropped at its next read.
+/// never reads grow the server's memory: each subscriber holds at most `maximumQueuedEvents`; past that its queue
+/// is emptied and its next read says so (nil) once, then it receives again from that moment.
 public final class EventHub: Sendable {
     /// The most undelivered events one subscriber may have queued.
     public static let maximumQueuedEvents = 1024
@@ -59,23 +59,23 @@ public final class EventHub: Sendable {
         return EventSubscription(hub: self, id: id)
     }
 
-    /// Takes the queued events of a subscriber, waiting up to `timeout` seconds for one;
-    /// nil when the subscriber fell too far behind (it is then removed).
+    /// Takes the queued events of a subscriber, waiting up to `timeout` seconds for one; nil when the subscriber
+    /// fell too far behind and lost events since its last read (it receives again from now: a reader that asks
+    /// again waits, as a waiter that looks at the jobs again must, instead of hearing nil at once forever), or
+    /// when it was cancelled.
     func next(_ id: Int, timeout: Double) -> [PrinterEvent]? {
         let deadline = DispatchTime.now() + timeout
         while true {
             let taken: (events: [PrinterEvent], overflowed: Bool, signal: DispatchSemaphore)? = state.withLock {
                 state in
                 guard var subscriber = state.subscribers[id] else { return nil }
-                let events = subscriber.queue
+                let taken = (subscriber.queue, subscriber.overflowed, subscriber.signal)
                 subscriber.queue.removeAll()
+                subscriber.overflowed = false
                 state.subscribers[id] = subscriber
-                return (events, subscriber.overflowed, subscriber.signal)
+                return taken
             }
-            guard let taken, !taken.overflowed else {
-                cancel(id)
-                return nil
-            }
+            guard let taken, !taken.overflowed else { return nil }
             if !taken.events.isEmpty { return taken.events }
             if taken.signal.wait(timeout: deadline) == .timedOut { return [] }
         }
