@@ -11,6 +11,8 @@ extension PrinterService {
     static let maximumWaitTimeout: Double = 3600
     /// Event streams open at once; more are answered 503.
     static let maximumEventStreams = 64
+    /// Event streams open at once from one client address; more are answered 503.
+    static let maximumEventStreamsPerClient = 8
     /// Seconds between keep-alive comments on an idle event stream.
     static let eventKeepAliveInterval: Double = 15
 
@@ -190,9 +192,8 @@ extension PrinterService {
 
     /// Server-sent events (text/event-stream): one event per job or printer state change.
     func eventStream(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
-        guard events.subscriberCount < Self.maximumEventStreams else {
-            return json(["error": "too many event streams open"], status: 503)
-        }
+        let client = request.remoteAddress
+        guard eventStreams.take(for: client) else { return tooManyStreams() }
         let subscription = events.subscribe()
         var headers = HTTPHeaders()
         headers.set("Content-Type", "text/event-stream")
@@ -200,7 +201,10 @@ extension PrinterService {
         return HTTPResponse(
             status: 200, headers: headers,
             body: .stream { stream in
-                defer { subscription.cancel() }
+                defer {
+                    subscription.cancel()
+                    self.eventStreams.release(for: client)
+                }
                 try stream.write(": vprinter events\n\n")
                 try stream.flush()
                 while !stream.isServerStopping {
@@ -220,6 +224,18 @@ extension PrinterService {
                     try stream.flush()
                 }
             })
+    }
+
+    /// 503 for an event stream past the limits (`eventStreams`), with when to try again.
+    func tooManyStreams() -> HTTPResponse {
+        var response = json(
+            [
+                "error":
+                    "too many event streams open (at most \(Self.maximumEventStreams), "
+                    + "\(Self.maximumEventStreamsPerClient) from one address)"
+            ], status: 503)
+        response.headers.set("Retry-After", "5")
+        return response
     }
 
     /// Whether an event may go to a client: printer events always, job events when it may see the job.

@@ -89,10 +89,8 @@ extension PrinterService {
             }
             if let resume = request.headers["Last-Event-ID"].flatMap({ Int($0) }) { filter.since = .entry(resume) }
             if filter.since == nil { filter.since = .entry(journal.lastID) }
-            guard journalStreams.wrappingAdd(1, ordering: .relaxed).newValue <= Self.maximumEventStreams else {
-                journalStreams.wrappingSubtract(1, ordering: .relaxed)
-                return json(["error": "too many event streams open"], status: 503)
-            }
+            let client = request.remoteAddress
+            guard eventStreams.take(for: client) else { return tooManyStreams() }
             var headers = HTTPHeaders()
             headers.set("Content-Type", "text/event-stream")
             headers.set("Cache-Control", "no-cache")
@@ -101,7 +99,7 @@ extension PrinterService {
             return HTTPResponse(
                 status: 200, headers: headers,
                 body: .stream { stream in
-                    defer { self.journalStreams.wrappingSubtract(1, ordering: .relaxed) }
+                    defer { self.eventStreams.release(for: client) }
                     try stream.write(": vprinter requests\n\n")
                     try stream.flush()
                     var filter = start

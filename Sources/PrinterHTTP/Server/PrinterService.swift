@@ -39,8 +39,9 @@ public final class PrinterService: HTTPHandler {
     let security: PrinterSecurity
     /// Every request to this service (docs/api.md "Requests"); nil when the journal is off.
     public let journal: Journal?
-    /// Request event streams open now.
-    let journalStreams = Atomic<Int>(0)
+    /// The event streams open now (`/api/v1/events`, `/api/v1/requests/events`), per client address too.
+    let eventStreams = StreamSlots(
+        total: PrinterService.maximumEventStreams, perClient: PrinterService.maximumEventStreamsPerClient)
     /// The names a request's Host may give (`--allowed-host`): others are refused with 421 (DNS rebinding).
     let hosts: HostPolicy
     /// The origins an API change may come from besides the printer's own (`--allow-origin`).
