@@ -77,8 +77,11 @@ final class GhostscriptProcess {
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, 2)
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var environment: [UnsafeMutablePointer<CChar>?] =
+            WorkerEnvironment.entries(ProcessInfo.processInfo.environment).map { strdup($0) } + [nil]
+        defer { for pointer in environment { free(pointer) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, nil, &argv, environ)
+        let spawned = posix_spawn(&child, executable, &actions, nil, &argv, &environment)
         close(pipeEnds[1])
         guard spawned == 0 else {
             close(pipeEnds[0])

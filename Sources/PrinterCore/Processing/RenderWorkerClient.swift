@@ -168,6 +168,7 @@ public struct RenderWorkerClient: JobRenderer {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        process.environment = WorkerEnvironment.filtered(ProcessInfo.processInfo.environment)
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
