@@ -10,9 +10,30 @@ enum Console {
         write(line + terminator, to: STDOUT_FILENO)
     }
 
-    /// Writes a log line to stderr.
+    /// Writes a log line to stderr, its control characters escaped: text from clients (a job name with a line
+    /// break, an escape sequence) can neither forge a line of its own nor drive the reader's terminal.
     static func log(_ line: String) {
-        write("vprinter: " + line + "\n", to: STDERR_FILENO)
+        write("vprinter: " + escaped(line) + "\n", to: STDERR_FILENO)
+    }
+
+    /// The text with each control character (C0, DEL, C1) written as `\n`, `\r`, `\t` or `\u{XX}`.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar): result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private static func write(_ text: String, to descriptor: Int32) {

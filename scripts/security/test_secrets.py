@@ -81,3 +81,16 @@ def test_the_python_client_writes_only_plain_file_names(tmp_path, monkeypatch):
     with pytest.raises(VPrinterError):
         client.job_folder(3)
     assert not list(tmp_path.rglob("escaped.png"))
+
+
+def test_a_job_name_cannot_forge_a_log_line(start_printer):
+    printer = start_printer()
+    forged = "invoice\nvprinter: job 99 completed: Job completed.\x1b[2J"
+    job = printer.print_job(name=forged)
+    printer.wait_for_job_state(job)
+    with open(printer.log_path, encoding="utf-8", errors="replace") as log:
+        lines = log.read().splitlines()
+    assert not any(line.startswith("vprinter: job 99 ") for line in lines), lines
+    assert not any("\x1b" in line for line in lines)
+    created = [line for line in lines if "invoice" in line]
+    assert created and "invoice\\nvprinter: job 99 completed" in created[0], created
