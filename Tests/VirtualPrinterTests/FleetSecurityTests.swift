@@ -254,6 +254,38 @@ final class SecuredFleetHarness {
         #expect(withToken.code == IPPStatus.successfulOK.rawValue)
     }
 
+    /// Issue 21: failed logins were not slowed down. Past ten a minute for one account from one address, that
+    /// address's credentials for it are not compared at all (429 with Retry-After), right ones included; other
+    /// accounts, and other addresses, go on.
+    @Test func failedLoginsFromOneAddressAreThrottled() throws {
+        func call(_ harness: SecuredFleetHarness, _ authorization: String, from address: String) -> HTTPResponse {
+            let path = "/api/v1/jobs"
+            let request = HTTPRequest(
+                method: "DELETE", target: path, path: path, headers: ["Authorization": authorization],
+                host: "localhost", remoteAddress: address, localPort: 631, isLoopback: false, contentLength: 0,
+                isEncrypted: true)
+            var body = HTTPRequestBody(bytes: [])
+            return harness.service.handle(request, body: &body)
+        }
+        let secured = try SecuredFleetHarness()
+        let wrong = SecuredFleetHarness.basic("alice:guess")
+        for _ in 0..<LoginThrottle.maximumFailures {
+            #expect(call(secured, wrong, from: "10.0.0.9").status == 401)
+        }
+        let throttled = call(secured, SecuredFleetHarness.alice, from: "10.0.0.9")
+        #expect(throttled.status == 429)
+        #expect(Int(throttled.headers["Retry-After"] ?? "") ?? 0 >= 1)
+        #expect(call(secured, SecuredFleetHarness.alice, from: "10.0.0.10").status == 200)
+        #expect(call(secured, SecuredFleetHarness.bob, from: "10.0.0.9").status == 403, "bob is no admin")
+
+        let tokened = try SecuredFleetHarness(transport: .plain, users: false, apiToken: "t0ken")
+        for _ in 0..<LoginThrottle.maximumFailures {
+            #expect(call(tokened, "Bearer guess", from: "10.0.0.9").status == 403)
+        }
+        #expect(call(tokened, "Bearer t0ken", from: "10.0.0.9").status == 429)
+        #expect(call(tokened, "Bearer t0ken", from: "10.0.0.10").status == 200)
+    }
+
     @Test func aTLSOnlyFleetGivesIPPSURIsOnlyAndIsNotAdvertisedPlain() throws {
         let harness = try SecuredFleetHarness(transport: .tlsOnly)
         _ = harness.request(

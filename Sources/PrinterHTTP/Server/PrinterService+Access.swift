@@ -17,6 +17,7 @@ extension PrinterService {
     /// needed; no credentials are refused only when `needsCredentials`.
     func admit(_ request: HTTPRequest, needsCredentials: Bool) -> Admission {
         guard access.isEnabled else { return .allowed(.anonymous) }
+        if let refusal = throttled(request) { return .refused(refusal) }
         if carriesAPIToken(request) {
             if let refusal = plainTokenRefusal(request) { return .refused(refusal) }
             return .allowed(.user(name: Self.apiTokenUser, isAdmin: true))
@@ -30,6 +31,7 @@ extension PrinterService {
             return .refused(tlsOrUnauthorized("Credentials are accepted over TLS only: use ipps:// or https://."))
         case .refused(let reason):
             log("refused credentials from \(request.remoteAddress): \(reason)")
+            logins.recordFailure(of: loginKey(request), now: WallClock.now())
             return .refused(unauthorized("The user name or password is not right.\n"))
         case .anonymous:
             guard needsCredentials else { return .allowed(identity) }
@@ -72,6 +74,7 @@ extension PrinterService {
     /// Whether a change may go on: the API token always may; with credentials asked for, admins only; with
     /// an API token set, only requests that carry it; with neither, requests from loopback.
     func changeRefusal(_ request: HTTPRequest) -> ChangeRefusal? {
+        if let refusal = throttled(request) { return .http(refusal) }
         if carriesAPIToken(request) { return plainTokenRefusal(request).map { .http($0) } }
         if access.isEnabled {
             switch admit(request, needsCredentials: true) {
@@ -79,7 +82,13 @@ extension PrinterService {
             case .allowed(let identity): return identity.isAdmin ? nil : .notAdmin
             }
         }
-        if apiToken != nil { return .needsToken }
+        if apiToken != nil {
+            if case .bearer? = request.authorization {
+                log("refused a wrong API token from \(request.remoteAddress)")
+                logins.recordFailure(of: loginKey(request), now: WallClock.now())
+            }
+            return .needsToken
+        }
         return request.isLoopback ? nil : .notLoopback
     }
 
@@ -98,6 +107,29 @@ extension PrinterService {
         guard security.offersTLS, !request.isEncrypted, !access.allowsPlainCredentials else { return nil }
         log("refused the API token sent in the clear from \(request.remoteAddress)")
         return .tlsRequired("The API token is accepted over TLS only: use https://.\n")
+    }
+
+    /// 429 Too Many Requests (RFC 6585 section 4) for a request with credentials from an address that failed to
+    /// log in too often lately (`LoginThrottle`); nil for a request without credentials, or from another address.
+    func throttled(_ request: HTTPRequest) -> HTTPResponse? {
+        guard request.authorization != nil,
+            let seconds = logins.retryAfter(for: loginKey(request), now: WallClock.now())
+        else { return nil }
+        var response = HTTPResponse(status: 429, text: "Too many failed logins from this address; try again later.\n")
+        response.headers.set("Retry-After", String(max(1, Int(seconds.rounded(.up)))))
+        return response
+    }
+
+    /// What `LoginThrottle` counts a request's credentials against: its address and the user they name (the API
+    /// token and unreadable credentials are accounts of their own).
+    func loginKey(_ request: HTTPRequest) -> String {
+        let account =
+            switch request.authorization {
+            case .basic(let user, _)?: "user " + user
+            case .bearer?: "api token"
+            default: "unreadable"
+            }
+        return LoginThrottle.key(address: request.remoteAddress, account: account)
     }
 
     /// 401 with the Basic challenge (RFC 9110 section 11.6.1, RFC 7617).

@@ -42,6 +42,8 @@ public final class PrinterService: HTTPHandler {
     /// The event streams open now (`/api/v1/events`, `/api/v1/requests/events`), per client address too.
     let eventStreams = StreamSlots(
         total: PrinterService.maximumEventStreams, perClient: PrinterService.maximumEventStreamsPerClient)
+    /// Failed logins per client address: past a few a minute, credentials are not compared (429).
+    let logins = LoginThrottle()
     /// The names a request's Host may give (`--allowed-host`): others are refused with 421 (DNS rebinding).
     let hosts: HostPolicy
     /// The origins an API change may come from besides the printer's own (`--allow-origin`).
