@@ -1,5 +1,6 @@
 import Foundation
 import IPP
+import PrintModel
 
 extension PrinterProfile {
     /// Turns the attributes of an `ipptool --ippserver` attribute file (read from `file`) into a profile.
@@ -59,18 +60,12 @@ extension PrinterProfile {
         return try decode(data, file: file, searchDirectories: searchDirectories)
     }
 
-    /// The bytes of a profile file, at most ``maximumFileSize``.
+    /// The bytes of a profile file: a regular file of at most ``maximumFileSize`` (BoundedFile).
     static func readFile(_ file: String) throws(ProfileError) -> Data {
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: file)
-            if let size = attributes[.size] as? NSNumber, size.intValue > maximumFileSize {
-                throw ProfileError.unreadable(file: file, reason: "larger than \(maximumFileSize) bytes")
-            }
-            return try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch let error as ProfileError {
-            throw error
+        do throws(BoundedFile.Failure) {
+            return Data(try BoundedFile.contents(of: file, maximum: maximumFileSize))
         } catch {
-            throw .unreadable(file: file, reason: (error as NSError).localizedDescription)
+            throw .unreadable(file: file, reason: error.description)
         }
     }
 

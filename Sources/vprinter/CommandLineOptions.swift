@@ -36,6 +36,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var timeout: Double = 60
     var verbose = false
     var apiToken: String?
+    /// Folders whose profile and scenario files the API and the System Service may name (`--profile-dir`).
+    var profileFolders: [String] = []
     /// Names a request's Host may give besides the machine's own (`--allowed-host`; `*` for any).
     var allowedHosts: [String] = []
     /// Origins API changes may come from besides the printer's own (`--allow-origin`; `*` for any).

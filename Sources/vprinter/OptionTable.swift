@@ -152,6 +152,13 @@ enum OptionTable {
             help: ["accept API changes (POST, DELETE) from anywhere with this bearer token"]
         ) { options, value in options.apiToken = value },
         OptionSpec(
+            "profile-dir", .repeatable, argument: "DIR",
+            help: [
+                "a folder whose profile and scenario files POST /api/v1/printers and Create-Printer",
+                "may name (repeatable; otherwise they name shipped ones only)",
+            ]
+        ) { options, value in options.profileFolders.append(value) },
+        OptionSpec(
             "allowed-host", .repeatable, argument: "NAME",
             help: [
                 "also answer requests whose Host is NAME (repeatable; '*' for any): besides",

@@ -85,10 +85,12 @@ struct RunCommand {
             renderer = MeasuredRenderer(client, metrics: metrics)
         }
         let jobIDs = JobIDAllocator(outputDirectory: output)
+        var settings = PrinterFactory.Settings(
+            outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
+            maximumJobs: options.maximumJobs, strict: options.strict, security: security.printerSecurity)
+        settings.requestFolders = options.profileFolders
         let factory = PrinterFactory(
-            settings: PrinterFactory.Settings(
-                outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
-                maximumJobs: options.maximumJobs, strict: options.strict, security: security.printerSecurity),
+            settings: settings,
             jobIDs: jobIDs,
             scheduler: JobScheduler(workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
             renderer: renderer, events: EventHub(), log: log)

@@ -15,12 +15,14 @@ final class FleetHarness {
     let fleet: PrinterFleet
     let advertiser = RecordingAdvertiser()
 
+    /// Requests may name profile and scenario files in the harness's folder, as with `--profile-dir` there.
     init() throws {
         folder = try TemporaryFolder()
+        var settings = PrinterFactory.Settings(
+            outputDirectory: folder.path, profileDirectories: [repositoryRoot.appendingPathComponent("profiles").path])
+        settings.requestFolders = [folder.path]
         let factory = PrinterFactory(
-            settings: PrinterFactory.Settings(
-                outputDirectory: folder.path,
-                profileDirectories: [repositoryRoot.appendingPathComponent("profiles").path]),
+            settings: settings,
             jobIDs: JobIDAllocator(outputDirectory: folder.path), scheduler: testScheduler, renderer: nil,
             events: EventHub(), log: { _ in })
         fleet = PrinterFleet(

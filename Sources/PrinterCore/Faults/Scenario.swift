@@ -1,4 +1,5 @@
 import Foundation
+import PrintModel
 
 /// A scenario file (`--scenario FILE`, docs/scenarios.md): a named list of faults, and optionally the device's
 /// speed and whether consumables run out, applied to every printer at start.
@@ -14,11 +15,11 @@ public struct Scenario: Sendable {
 
     /// Reads a scenario file; errors name the file and the key.
     public static func load(file: String) throws(FaultSpecError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw .invalid(path: file, problem: "cannot read the scenario file")
-        }
-        guard data.count <= maximumFileSize else {
-            throw .invalid(path: file, problem: "larger than \(maximumFileSize) bytes")
+        let data: Data
+        do throws(BoundedFile.Failure) {
+            data = Data(try BoundedFile.contents(of: file, maximum: maximumFileSize))
+        } catch {
+            throw .invalid(path: file, problem: "the scenario file: \(error)")
         }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .invalid(path: file, problem: "not a JSON object")

@@ -19,6 +19,9 @@ public final class PrinterFactory: Sendable {
         /// TLS and credentials as every printer states them (its URIs, attributes and TXT record); the same
         /// for printers made at start and at runtime, since they share the process's listeners and accounts.
         public var security: PrinterSecurity
+        /// The folders whose profile and scenario files a request (the API, the System Service) may name
+        /// (`--profile-dir`); otherwise requests name shipped profiles and scenarios only.
+        public var requestFolders: [String] = []
 
         public init(
             outputDirectory: String, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
@@ -64,6 +67,37 @@ public final class PrinterFactory: Sendable {
         self.renderer = renderer
         self.events = events
         self.log = log
+    }
+
+    /// Checks the profile and scenario files of a printer a request asks for (`checkRequested(_:kind:)`).
+    public func checkRequested(_ spec: PrinterSpec) throws(FleetError) {
+        try checkRequested(spec.profile, kind: "profile")
+        for scenario in spec.scenarios { try checkRequested(scenario, kind: "scenario") }
+    }
+
+    /// Checks a profile or scenario a request names (`kind` says which): a shipped one's name (letters, digits, `-`
+    /// and `_`), or a file in one of the `requestFolders`. The refusal is the same whether or not the file exists,
+    /// so that a request cannot learn what else is on the machine.
+    public func checkRequested(_ nameOrPath: String, kind: String) throws(FleetError) {
+        if Self.isShippedName(nameOrPath) { return }
+        let refusal = FleetError.invalid(
+            "a request names a \(kind) by the name of a shipped one, or as a file in a folder the printer was started "
+                + "with (--profile-dir); '\(nameOrPath)' is neither")
+        guard let real = Self.realPath(nameOrPath) else { throw refusal }
+        let folders = settings.requestFolders.compactMap(Self.realPath)
+        guard folders.contains(where: { real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { throw refusal }
+    }
+
+    /// Whether a name can only be a shipped profile's or scenario's: no path, no dot, no file of the current folder.
+    static func isShippedName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// The path with its links and `..` resolved; nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Loads (once) the profile a spec names.

@@ -269,6 +269,7 @@ struct SystemService {
         spec.location = attributes["printer-location"]?.value?.stringValue
         let hosted: HostedPrinter
         do {
+            try fleet.factory.checkRequested(spec)
             hosted = try fleet.add(spec, name: name, isRuntime: true)
         } catch {
             return .error(error.ippStatus, "Cannot create the printer: \(error).")

@@ -111,6 +111,7 @@ extension PrinterService {
         let name: String
         do {
             (spec, name) = try PrinterSpec.fromAPI(object, fleet: fleet)
+            try fleet.factory.checkRequested(spec)
             let hosted = try fleet.add(spec, name: name, isRuntime: true)
             log("API: created printer '\(hosted.name)' (\(spec.profile))")
             var response = json(summary(of: hosted, request: request), status: 201)
