@@ -2,6 +2,11 @@ import Foundation
 import PrintModel
 
 extension Printer {
+    /// OCR runs at once in the process, at the most: more requests for the text of raster sides wait their turn,
+    /// so that many asked at once cannot start a worker each.
+    static let maximumConcurrentOCR = 2
+    private static let ocrSlots = DispatchSemaphore(value: maximumConcurrentOCR)
+
     /// The text of every printed side of a job, in side order; nil when there is no such job. Sides of PDF pages
     /// have their text from the render; the others (raster and image pages, or a text file gone missing) are read
     /// by OCR through the render worker on this first request, and the text kept as `page-NNNN.txt`.
@@ -21,6 +26,8 @@ extension Printer {
                 let impression = job.impressions[index]
                 return RenderRequest.Side(number: impression.number, file: impression.file, dpi: impression.dpi)
             }
+            Self.ocrSlots.wait()
+            defer { Self.ocrSlots.signal() }
             switch renderer.recognizeText(folder: folder, sides: requests) {
             case .off:
                 failure = "OCR is turned off (--no-ocr)"

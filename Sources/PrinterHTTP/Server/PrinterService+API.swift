@@ -98,18 +98,15 @@ extension PrinterService {
     }
 
     /// The jobs a query selects that the client may see, oldest first.
-    func selectJobs(_ query: JobQuery, identity: ClientIdentity = .anonymous) -> [Job] {
-        printers.flatMap { $0.jobs(matching: query) }.filter { canSee($0, identity) }.sorted { $0.id < $1.id }
-    }
-
-    /// The ended jobs a query selects that the client may see, oldest first; the text of jobs still printing is
-    /// not read.
-    func selectEndedJobs(_ query: JobQuery, identity: ClientIdentity = .anonymous) -> [Job] {
+    /// The jobs a query selects that the client may see (only ended ones with `endedOnly`), oldest first. The text
+    /// of a job (which may take OCR) is read only for jobs the client may see and the other filters let through,
+    /// and for ended jobs only when `endedOnly`.
+    func selectJobs(_ query: JobQuery, identity: ClientIdentity = .anonymous, endedOnly: Bool = false) -> [Job] {
         var withoutText = query
         withoutText.text = nil
         return printers.flatMap { printer in
             printer.jobs(matching: withoutText).filter { job in
-                guard job.state.isTerminal, canSee(job, identity) else { return false }
+                guard !endedOnly || job.state.isTerminal, canSee(job, identity) else { return false }
                 guard query.text != nil else { return true }
                 return query.matches(text: (printer.sideTexts(jobID: job.id) ?? []).compactMap(\.text))
             }
@@ -180,7 +177,7 @@ extension PrinterService {
         defer { subscription.cancel() }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let ended = selectEndedJobs(query, identity: identity)
+            let ended = selectJobs(query, identity: identity, endedOnly: true)
             if ended.count >= count { return jsonList(ended) }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
