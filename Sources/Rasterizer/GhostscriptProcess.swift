@@ -28,11 +28,13 @@ final class GhostscriptProcess {
 
     /// Lines of the interpreter's messages kept for the job-state-message.
     static let keptMessageLines = 4
+    /// Bytes of the interpreter's messages kept; the rest is read and dropped.
+    static let keptMessageBytes = 64 * 1024
 
     private let pid: pid_t
     /// The read end of the pipe the interpreter writes PWG Raster into.
     let output: DescriptorInput
-    private let messages: FileHandle
+    private let messages: MessageCapture
     private let watch = Watch()
     private let limits: RenderLimits
 
@@ -61,14 +63,17 @@ final class GhostscriptProcess {
         // Neither end may leak into other children; the child gets the write end as its stdout through dup2.
         _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
-        var logTemplate = Array("\(NSTemporaryDirectory())/vprinter-gs-XXXXXX".utf8CString)
-        let logDescriptor = mkstemp(&logTemplate)
-        guard logDescriptor >= 0 else {
+        // The interpreter's messages come through a pipe of their own, of which only the first part is kept: a
+        // document that prints without end fills neither the disk nor the memory.
+        var messageEnds: [Int32] = [0, 0]
+        guard pipe(&messageEnds) == 0 else {
             close(pipeEnds[0])
             close(pipeEnds[1])
-            throw .io(path: "gs log", operation: "create", errno: errno)
+            throw .io(path: "pipe", operation: "create", errno: errno)
         }
-        unlink(logTemplate.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        _ = fcntl(messageEnds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(messageEnds[1], F_SETFD, FD_CLOEXEC)
+        let logDescriptor = messageEnds[1]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -83,14 +88,15 @@ final class GhostscriptProcess {
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, nil, &argv, &environment)
         close(pipeEnds[1])
+        close(logDescriptor)
         guard spawned == 0 else {
             close(pipeEnds[0])
-            close(logDescriptor)
+            close(messageEnds[0])
             throw .libraryFailure(library: "ghostscript", message: "cannot start \(executable): error \(spawned)")
         }
         pid = child
         output = DescriptorInput(descriptor: pipeEnds[0], name: "ghostscript output")
-        messages = FileHandle(fileDescriptor: logDescriptor, closeOnDealloc: true)
+        messages = MessageCapture(descriptor: messageEnds[0], keeping: Self.keptMessageBytes)
         let deadline = DispatchTime.now() + .milliseconds(limits.maximumInterpreterSeconds * 1000)
         DispatchQueue.global().asyncAfter(deadline: deadline) { [watch, child] in
             watch.state.withLock { state in
@@ -180,9 +186,7 @@ final class GhostscriptProcess {
     }
 
     private func messageText() -> String {
-        messages.seek(toFileOffset: 0)
-        let data = messages.readData(ofLength: 64 * 1024)
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: messages.kept(), as: UTF8.self)
     }
 
     /// The interpreter's own error line (`Error: /undefined in foo`), with the lines after it.
@@ -215,5 +219,37 @@ final class DescriptorInput: ByteInput {
             if count >= 0 { return count }
             if errno != EINTR { throw .io(path: name, operation: "read", errno: errno) }
         }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, keeping its first `limit` bytes and dropping the rest.
+final class MessageCapture: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let bytes = Mutex<[UInt8]>([])
+
+    init(descriptor: Int32, keeping limit: Int) {
+        // The thread holds this capture until the pipe ends.
+        Thread.detachNewThread { [self] in
+            defer {
+                close(descriptor)
+                done.signal()
+            }
+            var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                bytes.withLock { kept in
+                    kept += buffer[..<min(count, max(0, limit - kept.count))]
+                }
+            }
+        }
+    }
+
+    /// The bytes kept, once the pipe reached its end (the writer exited).
+    func kept() -> [UInt8] {
+        done.wait()
+        done.signal()
+        return bytes.withLock { $0 }
     }
 }
