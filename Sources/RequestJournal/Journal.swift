@@ -138,10 +138,8 @@ public final class Journal: @unchecked Sendable {
         }
         if waiting >= Self.stripeLimit {
             moveWaiting()
-        } else if !moveScheduled.load(ordering: .relaxed),
-            moveScheduled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
-        {
-            writes.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeUnwritten() }
+        } else {
+            scheduleMove()
         }
         // A waiter counts itself before it looks at the latest number, and the count is read after the number
         // changed: either it sees the new entry, or it is counted here and woken.
@@ -237,11 +235,15 @@ public final class Journal: @unchecked Sendable {
         for (id, finding) in state.activity.overdueJobs(now: now) {
             state.addLate(finding, to: id, writesFile: writesFile)
         }
-        if writesFile, !state.unwritten.isEmpty, !moveScheduled.load(ordering: .relaxed),
+        if writesFile, !state.unwritten.isEmpty { scheduleMove() }
+    }
+
+    /// Asks the write queue for a turn `writeDelay` from now, unless one is coming.
+    private func scheduleMove() {
+        guard !moveScheduled.load(ordering: .relaxed),
             moveScheduled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
-        {
-            writes.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeUnwritten() }
-        }
+        else { return }
+        writes.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeUnwritten() }
     }
 
     /// Empties every stripe into `batch`, holding all their locks at once (taken in order from `index`): no entry

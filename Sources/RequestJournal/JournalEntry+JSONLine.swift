@@ -207,7 +207,7 @@ struct JSONLineWriter {
     mutating func json(_ value: JSONValue) {
         switch value {
         case .string(let text): string(text)
-        case .number(let number) where number == number.rounded() && abs(number) < 1e15: integer(Int(number))
+        case .number(let value): number(value)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
         default: bytes.append(contentsOf: (try? RecordJSONWriter.line(value).dropLast()) ?? Array("null".utf8))
         }

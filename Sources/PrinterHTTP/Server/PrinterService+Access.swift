@@ -74,14 +74,15 @@ extension PrinterService {
     /// Whether a change may go on: the API token always may; with credentials asked for, admins only; with
     /// an API token set, only requests that carry it; with neither, requests from loopback.
     func changeRefusal(_ request: HTTPRequest) -> ChangeRefusal? {
-        if let refusal = throttled(request) { return .http(refusal) }
-        if carriesAPIToken(request) { return plainTokenRefusal(request).map { .http($0) } }
         if access.isEnabled {
+            // admit checks the throttle and the API token, as for any request with credentials.
             switch admit(request, needsCredentials: true) {
             case .refused(let response): return .http(response)
             case .allowed(let identity): return identity.isAdmin ? nil : .notAdmin
             }
         }
+        if let refusal = throttled(request) { return .http(refusal) }
+        if carriesAPIToken(request) { return plainTokenRefusal(request).map { .http($0) } }
         if apiToken != nil {
             if case .bearer? = request.authorization {
                 log("refused a wrong API token from \(request.remoteAddress)")
