@@ -44,31 +44,42 @@ final class Connection {
     }
 
     /// Takes an accepted descriptor: serves it on a new thread, or answers 503 and closes it when the
-    /// server is at `maximumConnections`, is stopping, or cannot start a thread.
+    /// server is at `maximumConnections`, its address at `maximumConnectionsPerAddress`, the server is
+    /// stopping, or no thread can be started.
     static func admit(descriptor: Int32, peer: SocketAddress, localPort: UInt16, context: ServerContext) {
         let active = context.activeConnections.wrappingAdd(1, ordering: .relaxed).newValue
+        let address = peer.clientKey
+        var refusal = "Too many connections\n"
         if active <= context.limits.maximumConnections && !context.isStopping {
-            do throws(HTTPServerError) {
-                try ThreadLauncher.start(joinable: false) {
-                    do {
-                        let connection = Connection(
-                            socket: Socket(descriptor: descriptor), peer: peer, localPort: localPort, context: context)
-                        connection.serve()
+            if context.reserveConnection(from: address) {
+                do throws(HTTPServerError) {
+                    try ThreadLauncher.start(joinable: false) {
+                        do {
+                            let connection = Connection(
+                                socket: Socket(descriptor: descriptor), peer: peer, localPort: localPort,
+                                context: context)
+                            connection.serve()
+                        }
+                        context.releaseConnection(from: address)
+                        context.activeConnections.wrappingSubtract(1, ordering: .relaxed)
                     }
-                    context.activeConnections.wrappingSubtract(1, ordering: .relaxed)
+                    return
+                } catch {
+                    context.releaseConnection(from: address)
                 }
-                return
-            } catch {}
+            } else {
+                refusal = "Too many connections from your address\n"
+            }
         }
-        reject(Socket(descriptor: descriptor))
+        reject(Socket(descriptor: descriptor), reason: refusal)
         context.activeConnections.wrappingSubtract(1, ordering: .relaxed)
     }
 
     /// Answers 503 on the accept thread without waiting on the client, then closes.
-    private static func reject(_ socket: Socket) {
+    private static func reject(_ socket: Socket, reason: String) {
         var date = HTTPDate()
         var bytes: [UInt8] = []
-        let body = Array("Too many connections\n".utf8)
+        let body = Array(reason.utf8)
         HTTPResponse.appendHead(
             status: 503, reason: nil, headers: ["Content-Type": "text/plain"], framing: .length(body.count),
             keepAlive: false, requestVersion: .http1_1, date: date.now(), to: &bytes)
@@ -89,24 +100,25 @@ final class Connection {
         if let tls = context.tls {
             guard startTransport(tls) else { return }
         }
-        while let head = readHead() {
-            guard exchange(head) else { break }
+        while let (head, deadline) = readHead() {
+            guard exchange(head, headDeadline: deadline) else { break }
         }
     }
 
-    /// Reads the next request head. Returns nil when the connection should end: the client closed it,
-    /// idled past `idleTimeout`, the server stopped, or the head was bad (then it was answered).
-    private func readHead() -> HTTPRequestHead? {
+    /// Reads the next request head, and the instant it had to be in by. Returns nil when the connection should
+    /// end: the client closed it, idled past `idleTimeout`, the server stopped, or the head was bad (then it was
+    /// answered).
+    private func readHead() -> (HTTPRequestHead, deadline: ContinuousClock.Instant)? {
         parser.reset()
         var deadline: ContinuousClock.Instant?
         while true {
             do throws(HTTPServerError) {
                 if !input.buffered.isEmpty {
-                    if let (head, length) = try parser.parse(input.buffered) {
-                        input.consume(length)
-                        return head
-                    }
                     if deadline == nil { deadline = .now + .seconds(context.limits.slowClientTimeout) }
+                    if let (head, length) = try parser.parse(input.buffered), let deadline {
+                        input.consume(length)
+                        return (head, deadline)
+                    }
                 }
                 if let deadline {
                     guard try input.fill(until: deadline) else { return nil }
@@ -126,7 +138,7 @@ final class Connection {
 
     /// Runs one exchange: builds the request, calls the handler, settles the body, sends the response.
     /// Returns whether the connection stays open.
-    private func exchange(_ head: HTTPRequestHead) -> Bool {
+    private func exchange(_ head: HTTPRequestHead, headDeadline: ContinuousClock.Instant) -> Bool {
         var request: HTTPRequest
         let framing: HTTPBodyFraming
         do throws(HTTPServerError) {
@@ -138,7 +150,7 @@ final class Connection {
                 remoteAddress: remoteAddress, remotePort: remotePort, connectionNumber: number, localPort: localPort,
                 isLoopback: isLoopback,
                 contentLength: framing == .chunked ? nil : framing.length, expectsContinue: try head.expectsContinue(),
-                isEncrypted: socket.tls != nil)
+                isEncrypted: socket.tls != nil, headDeadline: headDeadline)
         } catch {
             fail(with: error)
             return false

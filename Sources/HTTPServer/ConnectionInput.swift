@@ -59,20 +59,18 @@ final class ConnectionInput {
         return count > 0
     }
 
-    /// Receives more bytes with the read timeout; false when the peer closed.
-    func fill() throws(HTTPServerError) -> Bool {
-        try fill(until: .now + .seconds(readTimeout))
-    }
-
     /// Copies up to `destination.count` body bytes, from the buffer first, else from the socket (straight
-    /// into `destination` when it holds half a buffer or more). Returns 0 only when the peer closed.
-    func read(into destination: UnsafeMutableRawBufferPointer) throws(HTTPServerError) -> Int {
+    /// into `destination` when it holds half a buffer or more), waiting for them until `deadline`. Returns 0
+    /// only when the peer closed.
+    func read(
+        into destination: UnsafeMutableRawBufferPointer, until deadline: ContinuousClock.Instant
+    ) throws(HTTPServerError) -> Int {
         if start == end && destination.count >= Self.bufferSize / 2 {
-            guard try socket.waitReadable(until: .now + .seconds(readTimeout)) else { throw .timedOut }
+            guard try socket.waitReadable(until: deadline) else { throw .timedOut }
             return try socket.receive(into: destination)
         }
         if start == end {
-            guard try fill() else { return 0 }
+            guard try fill(until: deadline) else { return 0 }
         }
         let count = min(destination.count, end - start)
         UnsafeMutableRawBufferPointer(rebasing: destination[0..<count])

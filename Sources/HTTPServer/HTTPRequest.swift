@@ -32,13 +32,18 @@ public struct HTTPRequest: Sendable {
     public var expectsContinue: Bool
     /// Whether the request arrived over TLS (from the first byte, or after an HTTP Upgrade).
     public var isEncrypted: Bool
+    /// The instant the head had to be in by: its first byte's arrival plus `HTTPServerLimits.slowClientTimeout`.
+    /// A handler that reads the start of the body before it answers (IPP's attributes) can hold that part to the
+    /// same deadline (`HTTPRequestBody.deadline`), so that a client cannot trickle it for ever.
+    public var headDeadline: ContinuousClock.Instant
 
     /// Creates a request; the server does this, tests of handlers may too.
     public init(
         method: String, target: String, path: String, query: [(name: String, value: String)] = [],
         version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders(), host: String? = nil,
         remoteAddress: String = "127.0.0.1", remotePort: UInt16 = 0, connectionNumber: Int = 0, localPort: UInt16 = 0,
-        isLoopback: Bool = true, contentLength: Int? = 0, expectsContinue: Bool = false, isEncrypted: Bool = false
+        isLoopback: Bool = true, contentLength: Int? = 0, expectsContinue: Bool = false, isEncrypted: Bool = false,
+        headDeadline: ContinuousClock.Instant = .now + .seconds(30)
     ) {
         self.method = method
         self.target = target
@@ -55,6 +60,7 @@ public struct HTTPRequest: Sendable {
         self.contentLength = contentLength
         self.expectsContinue = expectsContinue
         self.isEncrypted = isEncrypted
+        self.headDeadline = headDeadline
     }
 
     /// The credentials of the `Authorization` field, parsed; nil when the request has none.

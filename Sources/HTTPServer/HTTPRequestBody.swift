@@ -31,6 +31,9 @@ public struct HTTPRequestBody: ~Copyable {
     /// default). When false, reads take only what the client sends unasked, and block for the rest until
     /// `sendContinue()` or the client's own wait for 100 ends (1 second for CUPS and curl).
     public var sendsContinueOnRead = true
+    /// While set, every read must end by this instant, however steadily bytes arrive; past it a read throws
+    /// `timedOut` (and the server answers 408). Nil (the default): each read may wait `slowClientTimeout`.
+    public var deadline: ContinuousClock.Instant?
 
     /// A body held in memory, for testing handlers without a socket.
     public init(bytes: [UInt8]) {
@@ -63,7 +66,7 @@ public struct HTTPRequestBody: ~Copyable {
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, seconds) * 1000))
         let readable: Bool
         do throws(HTTPServerError) {
-            readable = try input.socket.waitReadable(until: deadline)
+            readable = try input.socket.waitReadable(until: min(deadline, self.deadline ?? deadline))
         } catch {
             throw record(error)
         }
@@ -153,6 +156,13 @@ public struct HTTPRequestBody: ~Copyable {
         }
     }
 
+    /// When the next read from the connection must end: the read timeout from now, or `deadline` if sooner.
+    private func readDeadline(_ input: ConnectionInput) -> ContinuousClock.Instant {
+        let timeout = ContinuousClock.now + .seconds(input.readTimeout)
+        guard let deadline else { return timeout }
+        return min(deadline, timeout)
+    }
+
     /// Remembers the first error so that later reads repeat it.
     private mutating func record(_ error: HTTPServerError) -> HTTPServerError {
         if failure == nil { failure = error }
@@ -175,7 +185,8 @@ public struct HTTPRequestBody: ~Copyable {
             switch remaining {
             case .length(let length):
                 if length == 0 { return 0 }
-                let count = try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(length)))
+                let count = try input.read(
+                    into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(length)), until: readDeadline(input))
                 guard count > 0 else { throw .connectionClosed }
                 remaining = .length(length - count)
                 return count
@@ -185,7 +196,7 @@ public struct HTTPRequestBody: ~Copyable {
                     let (consumed, produced) = try decoder.decode(input.buffered, into: buffer)
                     input.consume(consumed)
                     if produced > 0 || decoder.isFinished { return produced }
-                    guard try input.fill() else { throw .connectionClosed }
+                    guard try input.fill(until: readDeadline(input)) else { throw .connectionClosed }
                 }
             }
         }

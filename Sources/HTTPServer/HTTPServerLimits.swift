@@ -9,6 +9,9 @@ public struct HTTPServerLimits: Sendable {
     public var maximumHeaderCount: Int
     /// Largest number of connections served at once; a connection beyond it gets 503 and is closed.
     public var maximumConnections: Int
+    /// Largest number of connections served at once from one client address (an IPv6 client's /64 counts as
+    /// one); a connection beyond it gets 503 and is closed, so one client cannot take every connection.
+    public var maximumConnectionsPerAddress: Int
     /// Seconds a keep-alive connection may sit idle between requests before the server closes it.
     public var idleTimeout: Double
     /// Seconds the whole request head may take to arrive, and each body read or send may take; a slower
@@ -21,12 +24,13 @@ public struct HTTPServerLimits: Sendable {
     /// connection alive; a longer remainder closes the connection instead.
     public var maximumDrainBytes: Int
 
-    /// The defaults: 16 KiB heads, 100 header fields, 1024 connections, 60 s idle, 30 s slow client,
-    /// bodies up to 1 GiB, up to 1 MiB drained.
+    /// The defaults: 16 KiB heads, 100 header fields, 2048 connections of which 1024 from one address, 60 s
+    /// idle, 30 s slow client, bodies up to 1 GiB, up to 1 MiB drained.
     public static let `default` = HTTPServerLimits(
         maximumHeadBytes: 16 * 1024,
         maximumHeaderCount: 100,
-        maximumConnections: 1024,
+        maximumConnections: 2048,
+        maximumConnectionsPerAddress: 1024,
         idleTimeout: 60,
         slowClientTimeout: 30,
         maximumBodyBytes: 1 << 30,
@@ -37,7 +41,8 @@ public struct HTTPServerLimits: Sendable {
     public init(
         maximumHeadBytes: Int = 16 * 1024,
         maximumHeaderCount: Int = 100,
-        maximumConnections: Int = 1024,
+        maximumConnections: Int = 2048,
+        maximumConnectionsPerAddress: Int = 1024,
         idleTimeout: Double = 60,
         slowClientTimeout: Double = 30,
         maximumBodyBytes: Int = 1 << 30,
@@ -46,6 +51,7 @@ public struct HTTPServerLimits: Sendable {
         self.maximumHeadBytes = maximumHeadBytes
         self.maximumHeaderCount = maximumHeaderCount
         self.maximumConnections = maximumConnections
+        self.maximumConnectionsPerAddress = maximumConnectionsPerAddress
         self.idleTimeout = idleTimeout
         self.slowClientTimeout = slowClientTimeout
         self.maximumBodyBytes = maximumBodyBytes

@@ -15,6 +15,8 @@ final class ServerContext: Sendable {
     private let stopWriteDescriptor: Int32
     /// Connections being served (admitted and not yet closed).
     let activeConnections = Atomic<Int>(0)
+    /// Connections being served per client address; an address with none has no entry.
+    private let connectionsByAddress = Mutex<[ClientAddressKey: Int]>([:])
     private let stopping = Atomic<Bool>(false)
 
     /// Creates the context and its stop pipe.
@@ -34,6 +36,25 @@ final class ServerContext: Sendable {
     deinit {
         Syscall.close(stopDescriptor)
         Syscall.close(stopWriteDescriptor)
+    }
+
+    /// Counts one more connection from `address`, unless it already has `maximumConnectionsPerAddress`; false
+    /// then. Each true must be followed by one `releaseConnection(from:)`.
+    func reserveConnection(from address: ClientAddressKey) -> Bool {
+        connectionsByAddress.withLock { counts in
+            let count = counts[address, default: 0]
+            guard count < limits.maximumConnectionsPerAddress else { return false }
+            counts[address] = count + 1
+            return true
+        }
+    }
+
+    /// Counts one connection from `address` less.
+    func releaseConnection(from address: ClientAddressKey) {
+        connectionsByAddress.withLock { counts in
+            guard let count = counts[address] else { return }
+            counts[address] = count > 1 ? count - 1 : nil
+        }
     }
 
     /// Whether `signalStop` was called.

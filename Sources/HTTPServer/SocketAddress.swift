@@ -82,6 +82,18 @@ struct SocketAddress: Sendable {
         return bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
     }
 
+    /// What the per-address connection cap counts by: the IPv4 address (plain or IPv4-mapped), or an IPv6
+    /// address's /64 prefix, since one IPv6 host commonly has a whole /64 to pick source addresses from.
+    var clientKey: ClientAddressKey {
+        if let v4 = ipv4Bytes { return .ipv4(v4.reduce(0) { $0 << 8 | UInt32($1) }) }
+        let prefix = withUnsafeBytes(of: storage) { raw in
+            withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) {
+                $0.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+            }
+        }
+        return .ipv6Prefix(prefix)
+    }
+
     /// Runs `body` with the address as the `sockaddr` pointer system calls take.
     func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         withUnsafeBytes(of: storage) { raw in
@@ -110,4 +122,12 @@ struct SocketAddress: Sendable {
             withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) }
         }
     }
+}
+
+/// A client's address as the per-address connection cap counts it (`SocketAddress.clientKey`).
+enum ClientAddressKey: Hashable, Sendable {
+    /// An IPv4 address, in host byte order.
+    case ipv4(UInt32)
+    /// The first 64 bits of an IPv6 address, in host byte order.
+    case ipv6Prefix(UInt64)
 }

@@ -43,6 +43,10 @@ struct CommandLineOptions: Sendable, Equatable {
     /// Origins API changes may come from besides the printer's own (`--allow-origin`; `*` for any).
     var allowedOrigins: [String] = []
     var maximumJobs: Int?
+    /// Connections served at once, in all and from one client address (`--max-connections`,
+    /// `--max-connections-per-address`); nil: the server's defaults, fitted to the descriptors the process may open.
+    var maximumConnections: Int?
+    var maximumConnectionsPerAddress: Int?
     var render = true
     var scenarios: [String] = []
     var speed: String?

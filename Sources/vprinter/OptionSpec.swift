@@ -68,6 +68,20 @@ struct OptionSpec: Sendable {
         }
     }
 
+    /// A whole number in `range`: `--name N`; any other value is a usage error naming the range.
+    static func count(
+        _ name: String, in range: ClosedRange<Int>, help: [String],
+        set: @escaping @Sendable (inout CommandLineOptions, Int) -> Void
+    ) -> OptionSpec {
+        OptionSpec(name, .value, argument: "N", help: help) { options, value throws(UsageError) in
+            guard let count = Int(value), range.contains(count) else {
+                throw UsageError(
+                    "--\(name) needs a number from \(range.lowerBound) to \(range.upperBound), not '\(value)'")
+            }
+            set(&options, count)
+        }
+    }
+
     /// `--name`.
     var option: String { "--" + name }
 

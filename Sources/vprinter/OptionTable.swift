@@ -106,6 +106,14 @@ enum OptionTable {
             }
             options.maximumJobs = count
         },
+        .count(
+            "max-connections", in: 1...ConnectionLimits.largestCount,
+            help: ["connections served at once on each port (default 2048); more get 503"]
+        ) { options, count in options.maximumConnections = count },
+        .count(
+            "max-connections-per-address", in: 1...ConnectionLimits.largestCount,
+            help: ["connections served at once from one client address (default 1024; an IPv6 /64 is one)"]
+        ) { options, count in options.maximumConnectionsPerAddress = count },
         OptionSpec(
             "journal-size", .value, argument: "N",
             help: ["requests the request journal keeps in memory (default 10000; 0 = no journal)"]

@@ -94,7 +94,9 @@ struct RunCommand {
             jobIDs: jobIDs,
             scheduler: JobScheduler(workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
             renderer: renderer, events: EventHub(), log: log)
-        var limits = HTTPServerLimits.default
+        var limits = ConnectionLimits.fitted(
+            .default, maximumConnections: options.maximumConnections,
+            perAddress: options.maximumConnectionsPerAddress, warn: log)
         limits.maximumBodyBytes = Int.max
         let advertiser = options.dnssd ? Advertiser(log: log) : nil
         let journal = OutputFolder.journal(options: options)

@@ -60,6 +60,76 @@ private func expectServerStillAnswers(_ server: HTTPServer) throws {
     }
 }
 
+@Test(.timeLimit(.minutes(1))) func oneAddressCannotTakeEveryConnection() throws {
+    try withServer(limits: HTTPServerLimits(maximumConnections: 4, maximumConnectionsPerAddress: 2)) { server in
+        let first = try TestClient(port: server.port)
+        let second = try TestClient(port: server.port)
+        for client in [first, second] {
+            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            #expect(try client.response().status == 200)
+        }
+        let third = try TestClient(port: server.port)
+        let refused = try third.response()
+        #expect(refused.status == 503)
+        #expect(String(decoding: refused.body, as: UTF8.self) == "Too many connections from your address\n")
+        // Another address still gets in while the first holds its share, and the first gets its place back once
+        // one of its connections ends.
+        let other = try TestClient(port: server.port, source: "127.0.0.2")
+        try other.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(try other.response().status == 200)
+        try first.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(try first.response().status == 200)
+        #expect(try first.isClosed())
+        var status = 0
+        let deadline = ContinuousClock.now + .seconds(5)
+        while status != 200 && ContinuousClock.now < deadline {
+            let next = try TestClient(port: server.port)
+            try? next.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            status = (try? next.response().status) ?? 0
+            if status != 200 { Syscall.sleep(for: .milliseconds(50)) }
+        }
+        #expect(status == 200)
+    }
+}
+
+@Test func anIPv6ClientCountsByItsSlash64() throws {
+    let first = try SocketAddress(numeric: "2001:db8:1:2::1", port: 1).clientKey
+    let sameNetwork = try SocketAddress(numeric: "2001:db8:1:2:ffff::9", port: 2).clientKey
+    let otherNetwork = try SocketAddress(numeric: "2001:db8:1:3::1", port: 1).clientKey
+    #expect(first == sameNetwork)
+    #expect(first != otherNetwork)
+    #expect(try SocketAddress(numeric: "::ffff:10.0.0.1", port: 1).clientKey == .ipv4(0x0A00_0001))
+    #expect(try SocketAddress(numeric: "10.0.0.1", port: 1).clientKey == .ipv4(0x0A00_0001))
+}
+
+@Test(.timeLimit(.minutes(1))) func aBodyPartHeldToTheHeadDeadlineCannotBeTrickled() throws {
+    // The handler reads the body by the head's deadline, as the IPP service reads the attributes; the client
+    // sends a byte every 50 ms, well within each read's timeout, and still runs out of time as a whole.
+    let limits = HTTPServerLimits(idleTimeout: 5, slowClientTimeout: 0.5)
+    let handler = ClosureHandler { request, body in
+        body.deadline = request.headDeadline
+        do {
+            _ = try body.readAll(maximum: 1 << 20)
+            return HTTPResponse(status: 200)
+        } catch {
+            return HTTPResponse(status: 500)  // the server answers the read's own error (408) instead
+        }
+    }
+    try withServer(limits: limits, handler: handler) { server in
+        let client = try TestClient(port: server.port)
+        let started = ContinuousClock.now
+        try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\n\r\n")
+        var closed = false
+        for _ in 0..<100 where !closed {
+            Syscall.sleep(for: .milliseconds(50))
+            closed = (try? client.send("a")) == nil
+            if ContinuousClock.now - started > .seconds(1) { break }
+        }
+        #expect(try client.response().status == 408)
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+}
+
 @Test(.timeLimit(.minutes(1))) func slowHeadGets408AndOthersAreUnaffected() throws {
     try withServer(limits: shortTimeouts) { server in
         let client = try TestClient(port: server.port)

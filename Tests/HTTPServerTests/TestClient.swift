@@ -13,14 +13,21 @@ final class TestClient {
     /// The TLS session once `startTLS` ran (an OpenSSL `SSL`); reads and sends then go through it.
     private var tls: OpaquePointer?
 
-    /// Connects to `host` (numeric IPv4 or IPv6) on `port`.
-    init(port: UInt16, host: String = "127.0.0.1") throws {
+    /// Connects to `host` (numeric IPv4 or IPv6) on `port`, from the address `source` when given (another
+    /// loopback address, 127.0.0.2, to be another client).
+    init(port: UInt16, host: String = "127.0.0.1", source: String? = nil) throws {
         let address = try SocketAddress(numeric: host, port: port)
         // Close-on-exec: a child another test starts meanwhile must not keep this connection open.
         descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var timeout = timeval(tv_sec: Self.readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            let local = try SocketAddress(numeric: source, port: 0)
+            guard local.withSockaddr({ bind(descriptor, $0, $1) }) == 0 else {
+                throw TestFailure("bind to \(source) failed: errno \(errno)")
+            }
+        }
         let result = address.withSockaddr { connect(descriptor, $0, $1) }
         if result != 0 { throw TestFailure("connect failed: errno \(errno)") }
     }

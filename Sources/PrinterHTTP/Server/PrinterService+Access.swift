@@ -102,6 +102,13 @@ extension PrinterService {
         return ConstantTime.equal(Array(token.utf8), digest: apiTokenDigest)
     }
 
+    /// Whether a request carries credentials that let it in: the API token, or a user's name and password that match.
+    func carriesCredentials(_ request: HTTPRequest) -> Bool {
+        if carriesAPIToken(request) { return true }
+        if case .user = access.identify(request) { return true }
+        return false
+    }
+
     /// 426 for the API token sent over plain HTTP to a printer that speaks TLS: it crossed the network in the clear,
     /// as Basic credentials would have (`--allow-plain-auth` accepts both).
     func plainTokenRefusal(_ request: HTTPRequest) -> HTTPResponse? {

@@ -22,6 +22,9 @@ public final class PrinterService: HTTPHandler {
     /// How long a request with `Expect: 100-continue` may take to start sending its attributes before the printer
     /// answers `100 Continue` anyway, in seconds.
     static let continueGrace = 0.2
+    /// The most bytes of IPP header and attributes read from a request without credentials, on a printer that asks
+    /// for them, before it answers 401: Get-Printer-Attributes, the one operation open to all, takes a few hundred.
+    static let anonymousMessageBytes = 64 * 1024
     /// The size of each read of a document body.
     static let documentReadSize = 256 * 1024
 
@@ -156,12 +159,19 @@ public final class PrinterService: HTTPHandler {
         // RFC 8010 section 4 / DESIGN.md: read and check the attributes first, then answer 100 Continue (or a final
         // error that spares the client sending its document).
         body.sendsContinueOnRead = false
+        // The head and the attributes arrive by one deadline (a client may not trickle them), the document
+        // after them at the pace of each read.
+        body.deadline = request.headDeadline
+        defer { body.deadline = nil }
         do {
             try body.sendContinueUnlessDataArrives(within: Self.continueGrace)
         } catch {
             return HTTPResponse(status: error.responseStatus ?? 400, text: "The request body did not arrive.\n")
         }
-        var accumulator = IPPMessageAccumulator()
+        // A printer that asks for credentials reads only a little from a request without them before it says so.
+        let anonymous = access.isEnabled && !carriesCredentials(request)
+        var accumulator = IPPMessageAccumulator(
+            limits: anonymous ? IPPLimits(maximumMessageBytes: Self.anonymousMessageBytes) : .default)
         var header: [UInt8] = []
         var decoded: (message: IPPMessage, remainder: ArraySlice<UInt8>)?
         while decoded == nil {
@@ -176,6 +186,12 @@ public final class PrinterService: HTTPHandler {
             do throws(IPPDecodingError) {
                 decoded = chunk.isEmpty ? try accumulator.finish() : try accumulator.append(chunk)
             } catch {
+                if anonymous, case .messageTooLarge = error,
+                    case .refused(let response) = admit(request, needsCredentials: true)
+                {
+                    exchange.problem = "a request without credentials grew past \(Self.anonymousMessageBytes) bytes"
+                    return response
+                }
                 exchange.problem = "the request is malformed: \(error)"
                 exchange.decodingError = error
                 // The journal holds it against the printer whose path it was posted to, if any.
