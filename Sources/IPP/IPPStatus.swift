@@ -44,6 +44,8 @@ public struct IPPStatus: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let serverErrorBusy = Self(rawValue: 0x0507)
     public static let serverErrorJobCanceled = Self(rawValue: 0x0508)
     public static let serverErrorMultipleDocumentJobsNotSupported = Self(rawValue: 0x0509)
+    /// The printer holds as many jobs as it may (PWG 5100.7 section 9.2.2, IANA IPP registry).
+    public static let serverErrorTooManyJobs = Self(rawValue: 0x050B)
 
     /// True for the successful-* range 0x0000-0x00FF.
     public var isSuccess: Bool { rawValue < 0x0100 }
@@ -76,6 +78,6 @@ public struct IPPStatus: RawRepresentable, Hashable, Sendable, CustomStringConve
         0x0502: "server-error-service-unavailable", 0x0503: "server-error-version-not-supported",
         0x0504: "server-error-device-error", 0x0505: "server-error-temporary-error",
         0x0506: "server-error-not-accepting-jobs", 0x0507: "server-error-busy", 0x0508: "server-error-job-canceled",
-        0x0509: "server-error-multiple-document-jobs-not-supported",
+        0x0509: "server-error-multiple-document-jobs-not-supported", 0x050B: "server-error-too-many-jobs",
     ]
 }

@@ -9,8 +9,8 @@ public struct RenderLimits: Sendable, Equatable {
     /// Largest number of pixels of a decoded JPEG or PNG image, which is held in memory as a whole
     /// (96 M pixels = 288 MB as RGB).
     public static let defaultMaximumImagePixels = 96_000_000
-    /// Largest number of pages in one document.
-    public static let defaultMaximumPages = 10_000
+    /// Largest number of pages in one job, all its documents together (`--max-pages`).
+    public static let defaultMaximumPages = 1_000
     /// Largest resolution of a raster page or of a rendered sheet, in dots per inch.
     public static let defaultMaximumResolution = 2_400
     /// Largest JPEG file, which libjpeg reads from memory (256 MB).

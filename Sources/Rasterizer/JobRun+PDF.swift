@@ -32,13 +32,13 @@ extension JobRun {
                 continue
             }
             plans[plans.count - 1].placements.append(placement)
-            summary.pages += 1
+            try countPage()
         }
         // Pages that complete the side left open by the previous document.
         for placement in continuing {
             guard let open else { break }
+            try countPage()
             try Self.draw(document, placement, on: open, textLayer: textLayer)
-            summary.pages += 1
         }
         if !plans.isEmpty { try flush() }
         // A last side with free cells stays open for the next document.

@@ -45,9 +45,16 @@ final class JobRun {
             open = try OpenImpression(started, geometry: imposer.geometry)
         }
         guard let open else { return }
+        try countPage()
         try open.draw(placement, text: nil) { (context) throws(RasterError) in
             try draw(context, placement.transform.scale)
         }
+    }
+
+    /// Counts one more page of the job; past `limits.maximumPages` for the job as a whole, whatever its documents'
+    /// own counts (`--max-pages`), the render stops with `limitExceeded`.
+    func countPage() throws(RasterError) {
+        try RenderLimits.check("maximum pages", summary.pages + 1, limits.maximumPages)
         summary.pages += 1
     }
 

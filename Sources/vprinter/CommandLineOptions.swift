@@ -29,6 +29,10 @@ struct CommandLineOptions: Sendable, Equatable {
     var dnssd = true
     var readyFile: String?
     var maximumDocumentSize = 4 << 30
+    /// The free space the output folder's disk must keep to accept jobs (`--min-free-disk`; 0: no floor).
+    var minimumFreeDisk = DiskFloor.defaultMinimumFreeBytes
+    /// The most pages rendered for one job (`--max-pages`); past it the job is aborted.
+    var maximumPages: Int?
     var renderWorkers: Int?
     var json = false
     var url: String?
@@ -203,6 +207,7 @@ struct CommandLineOptions: Sendable, Equatable {
     var renderLimits: RenderWorkerClient.Limits {
         var limits = RenderWorkerClient.Limits()
         if let renderTimeout { limits.deadline = renderTimeout }
+        if let maximumPages { limits.pages = maximumPages }
         return limits
     }
 

@@ -46,7 +46,10 @@ enum Lifecycle {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + timeoutSweepInterval, repeating: timeoutSweepInterval)
         timer.setEventHandler {
-            for printer in fleet.registry.printers { printer.expireIdleJobs() }
+            for printer in fleet.registry.printers {
+                printer.expireIdleJobs()
+                printer.checkDiskSpace()
+            }
         }
         timer.resume()
         // SIGINT and SIGTERM are blocked in every thread (holdTerminationSignals), so this thread receives each

@@ -98,14 +98,13 @@ enum OptionTable {
             "consumables", ["unlimited", "tracked"],
             help: ["whether printing empties trays and supplies (default unlimited)"]
         ) { options, value in options.consumables = value },
-        OptionSpec(
-            "max-jobs", .value, argument: "N", help: ["keep only the newest N jobs (records and folders) per printer"]
-        ) { options, value throws(UsageError) in
-            guard let count = Int(value), count > 0 else {
-                throw UsageError("--max-jobs needs a positive number, not '\(value)'")
-            }
-            options.maximumJobs = count
-        },
+        .count(
+            "max-jobs", in: 1...10_000_000,
+            help: [
+                "keep the newest N jobs (records and folders) per printer (default 1000); the oldest",
+                "ended go first, and while N have not ended new jobs are refused",
+            ]
+        ) { options, count in options.maximumJobs = count },
         .count(
             "max-connections", in: 1...ConnectionLimits.largestCount,
             help: ["connections served at once on each port (default 2048); more get 503"]
@@ -114,6 +113,22 @@ enum OptionTable {
             "max-connections-per-address", in: 1...ConnectionLimits.largestCount,
             help: ["connections served at once from one client address (default 1024; an IPv6 /64 is one)"]
         ) { options, count in options.maximumConnectionsPerAddress = count },
+        .count(
+            "max-pages", in: 1...1_000_000,
+            help: ["pages rendered for one job, its documents together (default 1000); more abort it"]
+        ) { options, count in options.maximumPages = count },
+        OptionSpec(
+            "min-free-disk", .value, argument: "SIZE",
+            help: [
+                "free space the output folder's disk must keep (default 256M; 0 = none): below it",
+                "new jobs are refused (spool-area-full) and a document arriving is dropped",
+            ]
+        ) { options, value throws(UsageError) in
+            guard let size = CommandLineOptions.parseSize(value), size >= 0 else {
+                throw UsageError("--min-free-disk needs a size such as 256M, or 0, not '\(value)'")
+            }
+            options.minimumFreeDisk = size
+        },
         OptionSpec(
             "journal-size", .value, argument: "N",
             help: ["requests the request journal keeps in memory (default 10000; 0 = no journal)"]

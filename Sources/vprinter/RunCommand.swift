@@ -87,8 +87,10 @@ struct RunCommand {
         let jobIDs = JobIDAllocator(outputDirectory: output)
         var settings = PrinterFactory.Settings(
             outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
-            maximumJobs: options.maximumJobs, strict: options.strict, security: security.printerSecurity)
+            maximumJobs: options.maximumJobs ?? PrinterConfiguration.defaultMaximumJobs, strict: options.strict,
+            security: security.printerSecurity)
         settings.requestFolders = options.profileFolders
+        settings.minimumFreeDisk = options.minimumFreeDisk
         let factory = PrinterFactory(
             settings: settings,
             jobIDs: jobIDs,

@@ -84,13 +84,31 @@ import Testing
         #expect(RasterError.passwordRequired.ippReason == "document-password-error")
     }
 
+    @Test func theJobsPagesCountTogetherAgainstTheLimitWhateverEachDocumentHas() throws {
+        let harness = try RenderHarness()
+        let path = harness.folder.file("3-pages.pdf")
+        try ManyPagePDF.make(pages: 3).write(to: URL(fileURLWithPath: path))
+        var ticket = JobTicket()
+        ticket.resolution = 36
+        var limits = RenderLimits()
+        limits.maximumPages = 5
+        #expect(throws: RasterError.limitExceeded(limit: "maximum pages", value: 6, maximum: 5)) {
+            try harness.render([path, path], ticket: ticket, limits: limits)
+        }
+        limits.maximumPages = 6
+        #expect(try harness.render([path, path], ticket: ticket, limits: limits).summary.pages == 6)
+    }
+
     @Test func pdfWithMorePagesThanTheLimitIsRefusedBeforeRendering() throws {
         let harness = try RenderHarness()
         let path = harness.folder.file("100000-pages.pdf")
         try ManyPagePDF.make(pages: 100_000).write(to: URL(fileURLWithPath: path))
         var ticket = JobTicket()
         ticket.resolution = 36
-        #expect(throws: RasterError.limitExceeded(limit: "maximum pages", value: 100_000, maximum: 10_000)) {
+        #expect(
+            throws: RasterError.limitExceeded(
+                limit: "maximum pages", value: 100_000, maximum: RenderLimits.defaultMaximumPages)
+        ) {
             try harness.render([path], ticket: ticket)
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: harness.output)

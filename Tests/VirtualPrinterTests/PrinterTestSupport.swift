@@ -73,13 +73,14 @@ final class PrinterHarness {
     /// - Parameter earlier: an output folder an earlier harness used (a restart), else a fresh one.
     init(
         attributes: [IPPAttribute]? = nil, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
-        reusing earlier: TemporaryFolder? = nil
+        reusing earlier: TemporaryFolder? = nil, configure: (inout PrinterConfiguration) -> Void = { _ in }
     ) throws {
         folder = try earlier ?? TemporaryFolder()
-        let configuration = PrinterConfiguration(
+        var configuration = PrinterConfiguration(
             name: "t", resourcePath: "/ipp/print", uuid: PrinterConfiguration.uuid(forName: "t"),
             attributes: try attributes ?? duplexLaserAttributes(), outputDirectory: folder.path,
             maximumDocumentSize: maximumDocumentSize)
+        configure(&configuration)
         printer = Printer(
             configuration: configuration, jobIDs: JobIDAllocator(outputDirectory: folder.path),
             scheduler: testScheduler)

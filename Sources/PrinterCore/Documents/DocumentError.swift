@@ -4,6 +4,8 @@ public enum DocumentError: Error, Equatable, Sendable {
     case compressionError(method: String, detail: String)
     /// The document grew past the configured maximum size.
     case tooLarge(limit: Int)
+    /// The disk's free space fell below the floor while the document arrived (`DiskFloor`, `--min-free-disk`).
+    case diskFull(free: Int, floor: Int)
     /// Writing the job folder failed (disk full, permissions).
     case storage(path: String, errno: Int32)
     /// The connection failed while the document was arriving.

@@ -9,6 +9,9 @@ package final class DocumentWriter {
     let name: String?
     private let folder: String
     private let maximumSize: Int
+    private let floor: DiskFloor?
+    /// Bytes stored since the free space was last looked at.
+    private var storedSinceCheck = 0
     private let inflater: Inflater?
     private var file: FileOutput?
     private var hash = SHA256()
@@ -18,10 +21,12 @@ package final class DocumentWriter {
     /// - Parameters:
     ///   - compression: the IPP compression keyword: none, gzip or deflate (others were refused earlier).
     ///   - maximumSize: the most decompressed bytes accepted.
+    ///   - floor: the free space the disk must keep, looked at every `DiskFloor.checkInterval` bytes stored.
     init(
         folder: String, number: Int, declaredFormat: DocumentFormat, compression: String, name: String?,
-        maximumSize: Int
+        maximumSize: Int, floor: DiskFloor? = nil
     ) {
+        self.floor = floor
         self.folder = folder
         self.number = number
         self.declaredFormat = declaredFormat
@@ -53,6 +58,11 @@ package final class DocumentWriter {
     private func store(_ bytes: UnsafeRawBufferPointer) throws(DocumentError) {
         size += bytes.count
         if size > maximumSize { throw .tooLarge(limit: maximumSize) }
+        storedSinceCheck += bytes.count
+        if let floor, storedSinceCheck >= DiskFloor.checkInterval {
+            storedSinceCheck = 0
+            if let free = floor.shortfall() { throw .diskFull(free: free, floor: floor.minimumFreeBytes) }
+        }
         if head.count < DocumentFormat.detectionLength {
             head.append(contentsOf: bytes.prefix(DocumentFormat.detectionLength - head.count))
         }

@@ -11,6 +11,8 @@ public final class PrinterFactory: Sendable {
         public var outputDirectory: String
         public var maximumDocumentSize: Int
         public var maximumJobs: Int?
+        /// The free space the output folder's disk must keep to accept jobs (`--min-free-disk`); 0: no floor.
+        public var minimumFreeDisk = 0
         public var speed: PrintSpeed
         public var tracksConsumables: Bool
         /// Whether printers without a `strict` of their own are strict (`--strict`).
@@ -150,6 +152,10 @@ public final class PrinterFactory: Sendable {
             adjust: { configuration in
                 configuration.maximumDocumentSize = spec.maximumDocumentSize ?? settings.maximumDocumentSize
                 configuration.maximumJobs = spec.maximumJobs ?? settings.maximumJobs
+                if settings.minimumFreeDisk > 0 {
+                    configuration.diskFloor = DiskFloor(
+                        path: settings.outputDirectory, minimumFreeBytes: settings.minimumFreeDisk)
+                }
                 configuration.speed = spec.speed ?? scenarios.compactMap(\.speed).last ?? settings.speed
                 configuration.tracksConsumables =
                     spec.tracksConsumables ?? scenarios.compactMap(\.tracksConsumables).last

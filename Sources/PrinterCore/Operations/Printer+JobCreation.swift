@@ -18,7 +18,7 @@ extension Printer {
         let writer = DocumentWriter(
             folder: recorder.folder(of: job.id), number: 1, declaredFormat: checked.documentFormat,
             compression: checked.compression, name: context.attribute("document-name")?.value?.stringValue,
-            maximumSize: configuration.maximumDocumentSize)
+            maximumSize: configuration.maximumDocumentSize, floor: configuration.diskFloor)
         return .receiveDocument(
             DocumentReception(writer: writer) { [self] result in
                 finishDocument(jobID: job.id, result: result, last: true, context: context, unsupported: checked)
@@ -77,7 +77,7 @@ extension Printer {
         let writer = DocumentWriter(
             folder: recorder.folder(of: jobID), number: number, declaredFormat: checked.documentFormat,
             compression: checked.compression, name: context.attribute("document-name")?.value?.stringValue,
-            maximumSize: configuration.maximumDocumentSize)
+            maximumSize: configuration.maximumDocumentSize, floor: configuration.diskFloor)
         return .receiveDocument(
             DocumentReception(writer: writer) { [self] result in
                 finishDocument(jobID: jobID, result: result, last: last, context: context, unsupported: checked)
@@ -139,6 +139,7 @@ extension Printer {
             }
             return jobResponse(outcome, checked: checked, context: context)
         case .failure(let error):
+            if case .diskFull = error { checkDiskSpace() }
             let (reason, status, message) = Self.describe(error)
             log("job \(jobID): \(message)")
             let job = try? updateJob(jobID, durable: true) { (job: inout Job) throws(IPPResponseError) in
@@ -160,6 +161,12 @@ extension Printer {
                 "aborted-by-system", .clientErrorRequestEntityTooLarge,
                 "The document is larger than the limit of \(limit) bytes."
             )
+        case .diskFull(let free, let floor):
+            (
+                "aborted-by-system", .serverErrorNotAcceptingJobs,
+                "The disk of the output folder fell to \(DiskFloor.describe(free)) free, below the floor of "
+                    + "\(DiskFloor.describe(floor)) (--min-free-disk): the document was dropped."
+            )
         case .storage(let path, let code):
             ("aborted-by-system", .serverErrorInternalError, "Cannot store the document at \(path) (errno \(code)).")
         case .transfer(let detail):
@@ -176,9 +183,17 @@ extension Printer {
     func createJobRecord(
         _ context: IPPRequestContext, ticket: [IPPAttribute], ignored: [IgnoredAttribute] = []
     ) -> Result<Job, IPPResponseError> {
-        let accepting = status.withLock { $0.isAcceptingJobs }
+        if let response = diskFullRefusal() { return .failure(response) }
+        let (accepting, unended) = status.withLock { ($0.isAcceptingJobs, $0.activeJobCount) }
         guard accepting else {
             return .failure(IPPResponseError(.serverErrorNotAcceptingJobs, "The printer is not accepting jobs."))
+        }
+        if let limit = configuration.maximumJobs, unended >= limit {
+            return .failure(
+                IPPResponseError(
+                    .serverErrorTooManyJobs,
+                    "The printer holds \(limit) jobs that have not ended, as many as it keeps (--max-jobs); "
+                        + "release, cancel or finish some first."))
         }
         let id = jobIDs.allocate()
         let name =

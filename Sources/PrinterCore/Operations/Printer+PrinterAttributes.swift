@@ -64,7 +64,7 @@ extension Printer {
             IPPAttribute("printer-state", .enumValue(state.rawValue)),
             IPPAttribute(name: "printer-state-reasons", values: reasons.map { .keyword($0) }),
             IPPAttribute("printer-state-message", .text(message)),
-            IPPAttribute("printer-is-accepting-jobs", .boolean(status.isAcceptingJobs)),
+            IPPAttribute("printer-is-accepting-jobs", .boolean(status.acceptsJobs)),
             IPPAttribute("printer-up-time", .integer(upTime(at: now))),
             IPPAttribute("printer-current-time", .dateTime(IPPDateTime(secondsSince1970: now))),
             IPPAttribute("printer-state-change-time", .integer(upTime(of: status.stateChangeTime))),

@@ -14,8 +14,12 @@ public struct PrinterConfiguration: Sendable {
     public var outputDirectory: String
     /// The largest decompressed document accepted, in bytes.
     public var maximumDocumentSize: Int
-    /// The most jobs kept (records and folders); the oldest ended jobs go first. Nil keeps every job.
+    /// The most jobs kept (records and folders); the oldest ended jobs go first, and while this many have not ended
+    /// (held, pending, printing) new jobs are refused. Nil keeps every job (`vprinter` itself always sets one:
+    /// `defaultMaximumJobs` unless `--max-jobs` says otherwise).
     public var maximumJobs: Int?
+    /// The free space the output folder's disk must keep to accept jobs (`--min-free-disk`); nil: no floor.
+    public var diskFloor: DiskFloor?
     /// Whether printing lowers tray, supply and bin levels (`--consumables tracked`).
     public var tracksConsumables = false
     /// How fast the simulated device prints.
@@ -44,6 +48,8 @@ public struct PrinterConfiguration: Sendable {
 
     /// 4 GiB: large enough for a long raster job, small enough to stop a runaway client.
     public static let defaultMaximumDocumentSize = 4 << 30
+    /// The jobs a printer of `vprinter` keeps when `--max-jobs` is not given.
+    public static let defaultMaximumJobs = 1000
 
     /// A printer name as a URL path segment: letters, digits, `-`, `_` and `.`; anything else becomes `-`.
     public static func pathSegment(for name: String) -> String {

@@ -52,6 +52,8 @@ public struct PrinterStateReason: RawRepresentable, Hashable, Sendable, Expressi
     public static let movingToPaused: Self = "moving-to-paused"
     public static let shutdown: Self = "shutdown"
     public static let holdNewJobs: Self = "hold-new-jobs"
+    /// The disk of the output folder is below its floor (PWG 5100.9 section 5.1.4): no job is accepted.
+    public static let spoolAreaFull: Self = "spool-area-full"
     public static let identifyPrinterRequested: Self = "identify-printer-requested"
 
     /// The keywords of a set of reasons as IPP states them: `none` alone when there is no reason.

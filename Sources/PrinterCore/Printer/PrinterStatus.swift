@@ -27,6 +27,8 @@ package struct PrinterStatus: Sendable {
     /// Hold-New-Jobs: jobs created from now on wait in pending-held.
     var holdNewJobs = false
     package var isAcceptingJobs = true
+    /// The output folder's disk is below its floor (`DiskFloor`): no new job until there is room again.
+    var spoolAreaFull = false
     /// printer-message-from-operator (Set-Printer-Attributes).
     var messageFromOperator = ""
     /// Jobs ready to print, in the order they will start.
@@ -71,6 +73,7 @@ package struct PrinterStatus: Sendable {
         if paused { all.append(isProcessing ? .movingToPaused : .paused) }
         if shutdown { all.append(.shutdown) }
         if holdNewJobs { all.append(.holdNewJobs) }
+        if spoolAreaFull { all.append(.spoolAreaFull) }
         return all
     }
 
@@ -84,6 +87,9 @@ package struct PrinterStatus: Sendable {
         stateChangeTime = now
         return true
     }
+
+    /// printer-is-accepting-jobs: not after Disable-Printer or Shutdown-Printer, nor while the disk is full.
+    var acceptsJobs: Bool { isAcceptingJobs && !spoolAreaFull }
 
     /// True when queued jobs may start.
     var canStartJobs: Bool { !paused && !shutdown && !hasErrorReason }

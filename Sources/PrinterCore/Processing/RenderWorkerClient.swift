@@ -19,6 +19,8 @@ public struct RenderWorkerClient: JobRenderer {
         public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
         /// Most memory the PostScript interpreter may allocate, in bytes (Ghostscript -K).
         public var interpreterMemory = 1 << 30
+        /// Most pages rendered for one job, all its documents together (`--max-pages`).
+        public var pages = RenderLimits.defaultMaximumPages
 
         /// Seconds the worker gives the PostScript interpreter: the deadline less a margin, so that the worker
         /// still says which limit was hit before the deadline kills it.
@@ -81,6 +83,7 @@ public struct RenderWorkerClient: JobRenderer {
         var documentLimits = RenderLimits()
         documentLimits.maximumInterpreterSeconds = limits.interpreterSeconds
         documentLimits.maximumInterpreterMemory = limits.interpreterMemory
+        documentLimits.maximumPages = limits.pages
         let request = RenderRequest.render(
             folder: job.folder,
             documents: job.documents.map { document in

@@ -31,10 +31,12 @@ extension PrinterService {
         }
     }
 
-    /// Jobs oldest first, with the filters of ``JobQuery`` (docs/api.md "Queries").
+    /// Jobs oldest first, with the filters of ``JobQuery`` (docs/api.md "Queries"), a page at a time.
     func listJobs(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
+        guard let size = pageSize(request) else { return badPageSize() }
         do throws(JobQueryError) {
-            return jsonList(selectJobs(try JobQuery(parameters: request.query), identity: identity))
+            let query = try JobQuery(parameters: request.query, otherNames: ["limit"])
+            return page(selectJobs(query, identity: identity), size: size, of: request)
         } catch {
             return refusal(error)
         }
@@ -160,9 +162,14 @@ extension PrinterService {
         guard Set(counts).count == 1 else {
             return json(["error": "count and jobs disagree; give one of them"], status: 400)
         }
+        guard let size = pageSize(request) else { return badPageSize() }
+        guard count <= size else {
+            return json(
+                ["error": "count must not be more than limit (\(size)), the most jobs one answer holds"], status: 400)
+        }
         let query: JobQuery
         do throws(JobQueryError) {
-            query = try JobQuery(parameters: request.query, otherNames: ["count", "jobs", "timeout"])
+            query = try JobQuery(parameters: request.query, otherNames: ["count", "jobs", "timeout", "limit"])
         } catch {
             return refusal(error)
         }
@@ -178,10 +185,10 @@ extension PrinterService {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let ended = selectJobs(query, identity: identity, endedOnly: true)
-            if ended.count >= count { return jsonList(ended) }
+            if ended.count >= count { return page(ended, size: size, of: request) }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
-                return timedOut(ended, of: count)
+                return timedOut(ended, of: count)  // fewer than count, so fewer than a page
             }
             _ = subscription.next(timeout: remaining)
         }

@@ -203,6 +203,10 @@ class Client:
 
     def call(self, method, path, body=None, timeout=30, expect=(200,)):
         """One API call; returns the decoded JSON (or the bytes of another content type). Raises APIError."""
+        return self._exchange(method, path, body, timeout, expect)[0]
+
+    def _exchange(self, method, path, body=None, timeout=30, expect=(200,)):
+        """call() that also returns the answer's headers."""
         url = self.base_url + path
         data = None
         headers = {}
@@ -214,15 +218,16 @@ class Client:
         request = urllib.request.Request(url, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=timeout, context=self._context()) as response:
-                status, content_type, raw = response.status, response.headers.get("Content-Type", ""), response.read()
+                status, headers, raw = response.status, response.headers, response.read()
         except urllib.error.HTTPError as error:
-            status, content_type, raw = error.code, error.headers.get("Content-Type", ""), error.read()
+            status, headers, raw = error.code, error.headers, error.read()
+        content_type = headers.get("Content-Type", "")
         value = raw
         if content_type.split(";")[0].strip() == "application/json":
             value = json.loads(raw.decode("utf-8")) if raw else None
         if status not in expect:
             raise APIError(method, url, status, value)
-        return value
+        return value, headers
 
     def _context(self):
         return self.ssl_context if self.base_url.startswith("https:") else None
@@ -339,8 +344,14 @@ class Client:
         """Job records, oldest first, that pass the filters (``state="completed"``, ``user="alice"``,
         ``text="Invoice 42"``, ``since=3``, ``media="a4"``, ``sides="two-sided"``, ``color_mode=...``)."""
         filters = self._scoped(filters)
-        suffix = "?" + query(filters) if filters else ""
-        return self.call("GET", "/api/v1/jobs" + suffix)
+        path = "/api/v1/jobs" + ("?" + query(filters) if filters else "")
+        records = []
+        # The printer answers a page of at most 1,000 records and names the next in a Link header.
+        while path:
+            page, headers = self._exchange("GET", path)
+            records += page
+            path = next_page(headers.get("Link"))
+        return records
 
     def job(self, job):
         """One job record."""
@@ -532,3 +543,12 @@ class Client:
         """GET /metrics, the Prometheus text."""
         value = self.call("GET", "/metrics")
         return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+
+
+def next_page(link):
+    """The path of the next page that a Link header names (``<path>; rel="next"``), or None."""
+    for part in (link or "").split(","):
+        target, _, parameters = part.strip().partition(";")
+        if target.startswith("<") and target.endswith(">") and 'rel="next"' in parameters.replace(" ", ""):
+            return target[1:-1]
+    return None

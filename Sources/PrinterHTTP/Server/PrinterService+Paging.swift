@@ -1,0 +1,63 @@
+import HTTPServer
+import PrinterCore
+
+/// Pages of job records (docs/api.md "Paging"): `GET /api/v1/jobs` and `/api/v1/wait` answer at most
+/// `maximumPageSize` records, oldest first, and a `Link` header names the next page when more matched, so that a
+/// fleet's thousands of jobs are never one answer.
+extension PrinterService {
+    /// The most job records one answer holds; `limit=N` asks for fewer.
+    static let maximumPageSize = 1000
+
+    /// The page size a request asks for (`limit`, 1 to `maximumPageSize`; default the maximum); nil when `limit` is
+    /// not such a number, or given twice (answer `badPageSize`).
+    func pageSize(_ request: HTTPRequest) -> Int? {
+        guard let text = request.queryValue("limit") else { return Self.maximumPageSize }
+        guard let size = Int(text), (1...Self.maximumPageSize).contains(size),
+            request.query.count(where: { $0.name == "limit" }) == 1
+        else { return nil }
+        return size
+    }
+
+    /// The 400 answer to a `limit` that `pageSize` does not take.
+    func badPageSize() -> HTTPResponse {
+        json(["error": "limit must be a number from 1 to \(Self.maximumPageSize), given once"], status: 400)
+    }
+
+    /// The first `size` of `jobs` (oldest first) as a JSON list; when more follow, with
+    /// `Link: <the same query with since=the last id listed>; rel="next"`.
+    func page(_ jobs: [Job], size: Int, of request: HTTPRequest) -> HTTPResponse {
+        guard jobs.count > size else { return jsonList(jobs) }
+        let last = jobs[size - 1].id
+        var response = jsonList(Array(jobs.prefix(size)))
+        response.headers.set("Link", "<\(nextPage(of: request, after: last))>; rel=\"next\"")
+        return response
+    }
+
+    /// The request's path and query with `since` set to `id`.
+    func nextPage(of request: HTTPRequest, after id: Int) -> String {
+        let pairs = request.query.filter { $0.name != "since" } + [(name: "since", value: String(id))]
+        return request.path + "?"
+            + pairs.map { Self.percentEncoded($0.name) + "=" + Self.percentEncoded($0.value) }.joined(separator: "&")
+    }
+
+    /// Text with every byte but RFC 3986's unreserved characters percent-encoded, for a query.
+    static func percentEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            if byte < 0x80 && (character.isLetter || character.isNumber || "-._~".contains(character)) {
+                encoded.append(character)
+            } else {
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return encoded
+    }
+}
+
+extension String {
+    /// The text with zeros before it up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
