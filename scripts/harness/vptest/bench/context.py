@@ -29,11 +29,11 @@ class Bench:
                             args=(("--config", config) if config else ()) + arguments, work_dir=self.logs,
                             timeout=processes.START_LIMIT)
 
-    def vprinter_command(self, output, config=None):
+    def vprinter_command(self, output, *arguments, config=None):
         """The command line of vprinter with --profile (or the printers of ``config``) on a free port without
-        DNS-SD, recording in ``output``."""
+        DNS-SD, recording in ``output``, with ``arguments`` after it."""
         printers = ("--config", str(config)) if config else ("--profile", self.profile)
-        return [self.binary, *printers, "--port", "0", "--no-dnssd", "--output-dir", str(output)]
+        return [self.binary, *printers, "--port", "0", "--no-dnssd", "--output-dir", str(output), *arguments]
 
     def ippeveprinter(self, tls=False):
         """CUPS's ippeveprinter on a free port without DNS-SD, with its own self-signed certificate with ``tls``

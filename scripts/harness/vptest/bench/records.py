@@ -19,6 +19,8 @@ GOAL_RECORDS_STARTUP_RATIO = 5
 GOAL_JOB_PAGE_MS = 500
 RECORDS_SMALL = 100
 RECORDS_LARGE = 10000
+# Every record is kept (the default --max-jobs, 1000, would prune the 10,000 at start).
+KEEP_ALL = ("--max-jobs", str(RECORDS_LARGE))
 # Seconds one GET of a job list may take.
 CALL_LIMIT = 300
 
@@ -57,6 +59,11 @@ def write_records(output, count):
             json.dump(record(job_id), file, indent=2, sort_keys=True)
 
 
+def command(bench, count):
+    """The command line of a printer whose output folder holds ``count`` records, keeping them all."""
+    return bench.vprinter_command(bench.work / ("records-%d" % count), *KEEP_ALL)
+
+
 def timed_gets(bench, count, path):
     """The median milliseconds, over --runs, of GET ``path`` on a printer whose output folder holds ``count``
     records; and the last answer."""
@@ -64,7 +71,7 @@ def timed_gets(bench, count, path):
     if not (output / "jobs").is_dir():
         write_records(output, count)
     times = []
-    with bench.vprinter(output) as printer:
+    with bench.vprinter(output, *KEEP_ALL) as printer:
         for _ in range(bench.runs):
             started = time.perf_counter()
             answer = printer.call("GET", path, timeout=CALL_LIMIT)
@@ -91,14 +98,12 @@ def records(bench):
     bench.table.add("web page job list, %d jobs" % RECORDS_LARGE, "%.2f ms" % page, "-", ratio,
                     "<= %d ms" % GOAL_JOB_PAGE_MS, verdict)
     (bench.work / "records-0").mkdir()
-    empty, full = (median_start_ms(bench, bench.vprinter_command(bench.work / ("records-%d" % count)))
-                   for count in (0, RECORDS_LARGE))
+    empty, full = (median_start_ms(bench, command(bench, count)) for count in (0, RECORDS_LARGE))
     ratio, verdict = compare(full, empty, GOAL_RECORDS_STARTUP_RATIO, at_most=True)
     bench.table.add("start, %d jobs on disk vs none" % RECORDS_LARGE, "%.1f ms" % full, "%.1f ms" % empty, ratio,
                     "<= %gx" % GOAL_RECORDS_STARTUP_RATIO, verdict)
     # Until the earlier jobs are taken over and listed. Reported, with no goal of its own (the goal is on the start
     # to the URI line above): reading 10,000 records costs what it costs beside an empty start of about 10 ms.
-    empty, full = (median_start_ms(bench, bench.vprinter_command(bench.work / ("records-%d" % count)), taken_over)
-                   for count in (0, RECORDS_LARGE))
+    empty, full = (median_start_ms(bench, command(bench, count), taken_over) for count in (0, RECORDS_LARGE))
     bench.table.add("jobs taken over, %d vs none" % RECORDS_LARGE, "%.2f ms" % full, "%.2f ms" % empty,
                     compare(full, empty, GOAL_RECORDS_STARTUP_RATIO, at_most=True)[0], "reported", "-")

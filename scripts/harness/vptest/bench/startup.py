@@ -65,7 +65,7 @@ def ready_fleet(process):
 def fleet(bench):
     for size in FLEET_SIZES:
         config = write_fleet_config(bench.work / ("fleet-%d.json" % size), size)
-        command = bench.vprinter_command(bench.work / ("fleet-output-%d" % size), config)
+        command = bench.vprinter_command(bench.work / ("fleet-output-%d" % size), config=config)
         runs = [processes.timed_start(command, ready_fleet, FLEET_READY_LIMIT) for _ in range(bench.runs)]
         median = statistics.median(milliseconds for milliseconds, _ in runs)
         peak = max(megabytes for _, (megabytes, _) in runs)
