@@ -8,13 +8,19 @@ import Testing
 /// Clients that trickle a request to hold the printer's connections (docs/security.md "Connections"): the head
 /// and the IPP attributes must arrive by one deadline however steadily their bytes come.
 @Suite(.timeLimit(.minutes(1))) struct PrinterServiceSlowClientTests {
-    @Test func attributesTrickledByteByBytePastTheHeadDeadlineGet408() throws {
-        let harness = try PrinterHarness()
+    /// A server with a 0.5 s slow-client limit in front of the harness's printer.
+    func server(_ harness: PrinterHarness) throws -> HTTPServer {
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(
                 addresses: ["127.0.0.1"], port: 0, limits: HTTPServerLimits(slowClientTimeout: 0.5)),
             handler: harness.service)
         try server.start()
+        return server
+    }
+
+    @Test func attributesTrickledByteByBytePastTheHeadDeadlineGet408() throws {
+        let harness = try PrinterHarness()
+        let server = try server(harness)
         defer { server.stop() }
         let message = IPPEncoder.encode(ippRequest(.getPrinterAttributes, printerURI: "ipp://127.0.0.1/ipp/print"))
         let client = try RawConnection(port: server.port)
@@ -34,6 +40,37 @@ import Testing
         let answer = try client.receiveAll()
         #expect(answer.hasPrefix("HTTP/1.1 408 "), "\(answer.prefix(40))")
         #expect(answered < .milliseconds(1500))
+    }
+
+    @Test func aDocumentMayTakeLongerThanTheHeadDeadlineWhenEachPartComesInTime() throws {
+        // A phone on slow Wi-Fi: the attributes at once, the document in pieces 0.2 s apart, 1.2 s in all, past
+        // the head's deadline (0.5 s) while each read waits less than its own timeout (0.5 s).
+        let harness = try PrinterHarness()
+        let server = try server(harness)
+        defer { server.stop() }
+        let message = IPPEncoder.encode(
+            ippRequest(
+                .printJob, printerURI: "ipp://127.0.0.1/ipp/print",
+                [
+                    IPPAttribute("requesting-user-name", .name("alice")),
+                    IPPAttribute("document-format", .mimeMediaType("application/octet-stream")),
+                ]))
+        let piece = [UInt8](repeating: 0x41, count: 1000)
+        let client = try RawConnection(port: server.port)
+        try client.send(
+            Array(
+                ("POST /ipp/print HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/ipp\r\n"
+                    + "Content-Length: \(message.count + 6 * piece.count)\r\nConnection: close\r\n\r\n").utf8)
+                + message)
+        for _ in 0..<6 {
+            usleep(200_000)
+            try client.send(piece)
+        }
+        let answer = try client.receiveAll()
+        #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(answer.prefix(40))")
+        let jobs = harness.printer.jobs
+        #expect(jobs.count == 1)
+        #expect(jobs.first?.documents.first?.size == 6 * piece.count)
     }
 }
 

@@ -160,9 +160,8 @@ public final class PrinterService: HTTPHandler {
         // error that spares the client sending its document).
         body.sendsContinueOnRead = false
         // The head and the attributes arrive by one deadline (a client may not trickle them), the document
-        // after them at the pace of each read.
+        // after them at the pace of each read (the deadline is lifted once the attributes are in).
         body.deadline = request.headDeadline
-        defer { body.deadline = nil }
         do {
             try body.sendContinueUnlessDataArrives(within: Self.continueGrace)
         } catch {
@@ -200,6 +199,7 @@ public final class PrinterService: HTTPHandler {
             }
         }
         guard let (message, remainder) = decoded else { return HTTPResponse(status: 500) }
+        body.deadline = nil
         exchange.message = message
         if request.path == SystemService.path {
             exchange.isSystemRequest = true
