@@ -128,7 +128,7 @@ stage_avahi() {
 # pytest's exit status.
 stage_pytest() {
     PYTHONPATH="$STAGE_REPO/scripts/harness:$STAGE_REPO/python/src${PYTHONPATH:+:$PYTHONPATH}" \
-        "$VP_PYTHON" -m pytest -q -rfE -p no:cacheprovider -p no:vprinter -p vptest.plugin "$@" \
+        "$VP_PYTHON" -m pytest -q -rfE --durations=8 -p no:cacheprovider -p no:vprinter -p vptest.plugin "$@" \
         "${STAGE_PYTEST_ARGUMENTS[@]}"
 }
 

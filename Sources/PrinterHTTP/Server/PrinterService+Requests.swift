@@ -113,10 +113,11 @@ extension PrinterService {
                             try stream.write("\n\n")
                         }
                         after = seen
+                        // Sent before the wait: a new entry reaches the client at once, not with the next one.
+                        try stream.flush()
                         if !journal.waitForEntries(after: seen, timeout: Self.eventKeepAliveInterval) {
                             try stream.write(": keep-alive\n\n")
                         }
-                        try stream.flush()
                     }
                 })
         }
