@@ -29,9 +29,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["COpenSSL"]),
         .target(
             name: "Rasterizer",
-            dependencies: ["PrintModel", "CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib", "ImageCheck", "CTesseract"]),
+            dependencies: ["PrintModel", "CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib", "ImageCheck", "CTesseract"],
+            swiftSettings: optimizedInDebugBuilds),
         // Page images on libpng alone: comparison (vprinter compare) and the facts of a printed side.
-        .target(name: "ImageCheck", dependencies: ["PrintModel", "CPNG"]),
+        .target(name: "ImageCheck", dependencies: ["PrintModel", "CPNG"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "DNSSD", dependencies: ["CAvahi"]),
         // Printer profiles: the profile files and their JSON, extends, media, the IPP attributes a profile gives,
         // the ipptool --ippserver attribute file format.
@@ -82,3 +83,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The pixel loops of rendering and comparing, optimized in debug builds too: the test command renders thousands of
+/// pages with the debug build, eight times slower unoptimized (docs/testing.md "Build").
+var optimizedInDebugBuilds: [SwiftSetting] { [.unsafeFlags(["-O"], .when(configuration: .debug))] }
