@@ -35,6 +35,10 @@ GOAL_PRINTJOB_RATIO = 0.1
 PRINTJOB_TMPFS = "/dev/shm"
 
 
+# Runs of ippeveprinter under Get-Printer-Attributes load, the best kept (see throughput).
+REFERENCE_TRIES = 3
+
+
 def wrk(bench, name, url, body, connections, check=False):
     """Runs wrk for ``bench.duration`` seconds against ``url`` with ``connections`` connections, each POSTing
     ``body`` (with ``check``, counting answers that are not HTTP 200 and successful-ok); keeps its output in
@@ -52,8 +56,14 @@ def wrk(bench, name, url, body, connections, check=False):
 
 
 def http_url(uri, scheme="http"):
-    """The URL of a printer URI's HTTP (or HTTPS) address: ipp://host:port/ipp/print -> http://host:port/ipp/print."""
-    return urllib.parse.urlsplit(uri)._replace(scheme=scheme).geturl()
+    """The URL of a printer URI's HTTP (or HTTPS) address: ipp://host:port/ipp/print -> http://host:port/ipp/print,
+    with ``localhost`` as 127.0.0.1. wrk takes the first address a name resolves to, often ::1, and ippeveprinter
+    (CUPS 2.4) answers wrk's requests over IPv6 with "Bad request line" and a closed connection: 0 to 4,700
+    requests/s from one run to the next through ``localhost``, against a steady 4,700/s through 127.0.0.1."""
+    parts = urllib.parse.urlsplit(uri)
+    if parts.hostname == "localhost":
+        parts = parts._replace(netloc=parts.netloc.replace("localhost", "127.0.0.1", 1))
+    return parts._replace(scheme=scheme).geturl()
 
 
 def attributes_load(bench, name, uri, connections=THROUGHPUT_CONNECTIONS, check=False, scheme="http"):
@@ -73,6 +83,13 @@ def against_ippeveprinter(bench, name, connections, check=False):
 
 def throughput(bench):
     vprinter, ippeveprinter = (load.rate for load in against_ippeveprinter(bench, "throughput", THROUGHPUT_CONNECTIONS))
+    # ippeveprinter now and then answers a request of wrk's with "Bad request line" and stalls its connections for
+    # most of the run (200/s instead of 4,700/s): its best of REFERENCE_TRIES runs is the reference, so that a
+    # stall of the reference never passes for a speed of vprinter's.
+    for attempt in range(2, REFERENCE_TRIES + 1):
+        with bench.ippeveprinter() as printer:
+            load = attributes_load(bench, "throughput-ippeveprinter-%d" % attempt, printer.uri, THROUGHPUT_CONNECTIONS)
+        ippeveprinter = max(ippeveprinter, load.rate)
     ratio, verdict = compare(vprinter, ippeveprinter, GOAL_THROUGHPUT_RATIO)
     bench.table.add("Get-Printer-Attributes, %d conns" % THROUGHPUT_CONNECTIONS, "%.1f/s" % vprinter,
                     "%.1f/s" % ippeveprinter, ratio, ">= %gx" % GOAL_THROUGHPUT_RATIO, verdict)
