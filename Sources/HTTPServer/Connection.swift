@@ -49,26 +49,26 @@ final class Connection {
     static func admit(descriptor: Int32, peer: SocketAddress, localPort: UInt16, context: ServerContext) {
         let active = context.activeConnections.wrappingAdd(1, ordering: .relaxed).newValue
         let address = peer.clientKey
-        var refusal = "Too many connections\n"
-        if active <= context.limits.maximumConnections && !context.isStopping {
-            if context.reserveConnection(from: address) {
-                do throws(HTTPServerError) {
-                    try ThreadLauncher.start(joinable: false) {
-                        do {
-                            let connection = Connection(
-                                socket: Socket(descriptor: descriptor), peer: peer, localPort: localPort,
-                                context: context)
-                            connection.serve()
-                        }
-                        context.releaseConnection(from: address)
-                        context.activeConnections.wrappingSubtract(1, ordering: .relaxed)
+        let refusal: String
+        if active > context.limits.maximumConnections || context.isStopping {
+            refusal = "Too many connections\n"
+        } else if !context.reserveConnection(from: address) {
+            refusal = "Too many connections from your address\n"
+        } else {
+            do throws(HTTPServerError) {
+                try ThreadLauncher.start(joinable: false) {
+                    do {
+                        let connection = Connection(
+                            socket: Socket(descriptor: descriptor), peer: peer, localPort: localPort, context: context)
+                        connection.serve()
                     }
-                    return
-                } catch {
                     context.releaseConnection(from: address)
+                    context.activeConnections.wrappingSubtract(1, ordering: .relaxed)
                 }
-            } else {
-                refusal = "Too many connections from your address\n"
+                return
+            } catch {
+                context.releaseConnection(from: address)
+                refusal = "Too many connections\n"
             }
         }
         reject(Socket(descriptor: descriptor), reason: refusal)

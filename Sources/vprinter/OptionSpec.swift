@@ -82,6 +82,21 @@ struct OptionSpec: Sendable {
         }
     }
 
+    /// A size in bytes, `500M` or `4G` (CommandLineOptions.parseSize): `--name SIZE`, more than 0, or also 0 with
+    /// `zeroAllowed`; any other value is a usage error giving `example`.
+    static func size(
+        _ name: String, example: String, zeroAllowed: Bool, help: [String],
+        set: @escaping @Sendable (inout CommandLineOptions, Int) -> Void
+    ) -> OptionSpec {
+        OptionSpec(name, .value, argument: "SIZE", help: help) { options, value throws(UsageError) in
+            guard let size = CommandLineOptions.parseSize(value), size > 0 || (zeroAllowed && size == 0) else {
+                throw UsageError(
+                    "--\(name) needs a size such as \(example)\(zeroAllowed ? ", or 0" : ""), not '\(value)'")
+            }
+            set(&options, size)
+        }
+    }
+
     /// `--name`.
     var option: String { "--" + name }
 

@@ -45,14 +45,10 @@ enum OptionTable {
                 "as JSON (docs/config.md)",
             ]
         ) { options, value in options.configFile = value },
-        OptionSpec(
-            "max-document-size", .value, argument: "SIZE", help: ["largest document accepted (default 4G)"]
-        ) { options, value throws(UsageError) in
-            guard let size = CommandLineOptions.parseSize(value), size > 0 else {
-                throw UsageError("--max-document-size needs a size such as 500M or 4G, not '\(value)'")
-            }
-            options.maximumDocumentSize = size
-        },
+        .size(
+            "max-document-size", example: "500M or 4G", zeroAllowed: false,
+            help: ["largest document accepted (default 4G)"]
+        ) { options, size in options.maximumDocumentSize = size },
         OptionSpec(
             "render-workers", .value, argument: "N", help: ["jobs rendered at once (default: one per core)"]
         ) { options, value throws(UsageError) in
@@ -117,18 +113,13 @@ enum OptionTable {
             "max-pages", in: 1...1_000_000,
             help: ["pages rendered for one job, its documents together (default 1000); more abort it"]
         ) { options, count in options.maximumPages = count },
-        OptionSpec(
-            "min-free-disk", .value, argument: "SIZE",
+        .size(
+            "min-free-disk", example: "256M", zeroAllowed: true,
             help: [
                 "free space the output folder's disk must keep (default 256M; 0 = none): below it",
                 "new jobs are refused (spool-area-full) and a document arriving is dropped",
             ]
-        ) { options, value throws(UsageError) in
-            guard let size = CommandLineOptions.parseSize(value), size >= 0 else {
-                throw UsageError("--min-free-disk needs a size such as 256M, or 0, not '\(value)'")
-            }
-            options.minimumFreeDisk = size
-        },
+        ) { options, size in options.minimumFreeDisk = size },
         OptionSpec(
             "journal-size", .value, argument: "N",
             help: ["requests the request journal keeps in memory (default 10000; 0 = no journal)"]
@@ -138,15 +129,10 @@ enum OptionTable {
             }
             options.journalSize = count
         },
-        OptionSpec(
-            "journal-file-size", .value, argument: "SIZE",
+        .size(
+            "journal-file-size", example: "16M", zeroAllowed: true,
             help: ["size at which OUTPUT/requests.jsonl is rotated (default 16M; 0 = no file)"]
-        ) { options, value throws(UsageError) in
-            guard let size = CommandLineOptions.parseSize(value), size >= 0 else {
-                throw UsageError("--journal-file-size needs a size such as 16M, or 0, not '\(value)'")
-            }
-            options.journalFileSize = size
-        },
+        ) { options, size in options.journalFileSize = size },
         OptionSpec(
             "poll-interval", .value, argument: "SECONDS",
             help: ["a client polling faster than this, 5 times in a row, gets a finding (default 1; 0 = never)"]

@@ -37,27 +37,6 @@ extension PrinterService {
     func nextPage(of request: HTTPRequest, after id: Int) -> String {
         let pairs = request.query.filter { $0.name != "since" } + [(name: "since", value: String(id))]
         return request.path + "?"
-            + pairs.map { Self.percentEncoded($0.name) + "=" + Self.percentEncoded($0.value) }.joined(separator: "&")
-    }
-
-    /// Text with every byte but RFC 3986's unreserved characters percent-encoded, for a query.
-    static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            let character = Character(Unicode.Scalar(byte))
-            if byte < 0x80 && (character.isLetter || character.isNumber || "-._~".contains(character)) {
-                encoded.append(character)
-            } else {
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return encoded
-    }
-}
-
-extension String {
-    /// The text with zeros before it up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+            + pairs.map { HTML.percentEncode($0.name) + "=" + HTML.percentEncode($0.value) }.joined(separator: "&")
     }
 }
