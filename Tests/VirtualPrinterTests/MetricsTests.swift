@@ -54,6 +54,23 @@ import Testing
         #expect(snapshot.latency[0xFFFF]?.count == 10)
     }
 
+    @Test func unknownOperationsFromManyThreadsStayWithinTheLimitTogether() {
+        let metrics = ServiceMetrics()
+        let threads = 8
+        // Each thread its own codes, counted in the stripe of its thread: together past the limit.
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for code in 0..<ServiceMetrics.maximumOperations {
+                metrics.recordRequest(
+                    operation: IPPOperation(rawValue: UInt16(0x4000 + thread * 0x100 + code)), status: .successfulOK,
+                    seconds: 0)
+            }
+        }
+        let snapshot = metrics.snapshot
+        #expect(snapshot.latency.count <= ServiceMetrics.maximumOperations + 1)
+        #expect(snapshot.latency.values.reduce(0) { $0 + $1.count } == threads * ServiceMetrics.maximumOperations)
+        #expect(snapshot.requests.values.reduce(0, +) == threads * ServiceMetrics.maximumOperations)
+    }
+
     @Test func printerMetricsFollowTheJobsAndCounters() throws {
         let harness = try PrinterHarness()
         harness.printer.counters.bytesReceived.add(1234, ordering: .relaxed)

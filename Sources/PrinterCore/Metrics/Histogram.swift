@@ -25,6 +25,15 @@ struct Histogram: Sendable {
         count += 1
     }
 
+    /// The counts of this histogram and another of the same bounds together.
+    func adding(_ other: Histogram) -> Histogram {
+        var sum = self
+        for index in sum.counts.indices where index < other.counts.count { sum.counts[index] += other.counts[index] }
+        sum.sum += other.sum
+        sum.count += other.count
+        return sum
+    }
+
     /// The exposition lines (`_bucket` with cumulative counts and `le`, `_sum`, `_count`) of this histogram
     /// under `name`, with `labels` (already formatted, `key="value"`, or empty) on every line.
     func lines(name: String, labels: String) -> String {

@@ -59,9 +59,10 @@ package struct IPPRequestContext: Sendable {
     /// not an admin.
     var seesOwnJobsOnly: Bool { requiresAuthentication && !identity.isAdmin }
 
-    /// `host:port` for URIs built in responses; IPv6 literals in brackets.
+    /// `host:port` for URIs built in responses; IPv6 literals in brackets (a Host field brings them bracketed).
     var uriAuthority: String {
-        let hostPart = host.contains(":") ? "[\(host)]" : host
+        let bytes = host.utf8
+        let hostPart = bytes.first != UInt8(ascii: "[") && bytes.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
         return "\(hostPart):\(port)"
     }
 }

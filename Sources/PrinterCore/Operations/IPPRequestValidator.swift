@@ -94,13 +94,15 @@ package enum IPPRequestValidator {
 
     /// The path of an ipp, ipps, http or https URI.
     package static func path(of uri: String) -> String? {
-        guard let schemeEnd = uri.range(of: "://") else { return nil }
-        let scheme = uri[..<schemeEnd.lowerBound].lowercased()
-        guard ["ipp", "ipps", "http", "https"].contains(scheme) else { return nil }
-        let rest = uri[schemeEnd.upperBound...]
-        guard let slash = rest.firstIndex(of: "/") else { return "/" }
-        var path = String(rest[slash...])
-        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<query]) }
+        // Every request names its printer by URI: a scan of bytes, not a search of characters.
+        let bytes = uri.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8),
+            ["ipp", "ipps", "http", "https"].contains(uri[..<colon].lowercased())
+        else { return nil }
+        let authority = bytes.index(colon, offsetBy: 3)
+        guard let slash = bytes[authority...].firstIndex(of: UInt8(ascii: "/")) else { return "/" }
+        let end = bytes[slash...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        let path = String(uri[slash..<end])
         return path.removingPercentEncodingSafely()
     }
 
@@ -135,7 +137,7 @@ package struct IPPResponseError: Error, Sendable {
 extension String {
     /// Percent-decoding that leaves malformed escapes as they are.
     func removingPercentEncodingSafely() -> String {
-        guard contains("%") else { return self }
+        guard utf8.contains(UInt8(ascii: "%")) else { return self }
         var bytes: [UInt8] = []
         var iterator = Array(utf8)[...]
         while let byte = iterator.popFirst() {

@@ -38,6 +38,10 @@ package struct IPPResponse: Sendable {
         }
         head.groups += groups
         var bytes = IPPEncoder.encode(head)
+        // One allocation for the whole answer: the pre-encoded groups are most of it.
+        bytes.reserveCapacity(
+            bytes.count + (encodedPrinterAttributes?.count ?? 0) + encodedPrinterGroups.reduce(0) { $0 + $1.count + 1 }
+                + 2)
         if let encodedPrinterAttributes {
             bytes.removeLast()  // end-of-attributes
             bytes.append(IPPTag.printerAttributes.rawValue)

@@ -3,7 +3,8 @@ import IPP
 
 extension Printer {
     /// Get-Printer-Attributes (RFC 8011 section 4.2.5): static attributes come pre-encoded from the cache,
-    /// the printer's state and the URIs built from the Host the client used are added per request.
+    /// the printer's state and the URIs built from the Host the client used are added to them; the whole answer
+    /// is kept for the next request that asks the same at the same moment (`PrinterAttributeAnswers`).
     package func getPrinterAttributes(_ context: IPPRequestContext) -> IPPResponse {
         var response = IPPResponse()
         let current = context.attributes
@@ -14,30 +15,50 @@ extension Printer {
                 response.unsupported.append(format)
             }
         }
-        let requested = RequestedAttributes(context.attribute("requested-attributes"))
+        let requestedAttribute = context.attribute("requested-attributes")
+        let question = PrinterAttributeAnswers.Question(
+            requested: requestedAttribute?.values.compactMap(\.stringValue) ?? [],
+            authority: context.uriAuthority, isEncrypted: context.isEncrypted)
+        let now = WallClock.now()
+        if let answer = answers.answer(to: question, at: moment(statusChanges.revision, current, now)) {
+            response.encodedPrinterAttributes = answer
+            return response
+        }
+        // One look at the status under its lock, and the revision it is.
+        let (status, revision) = self.status.withLock { ($0, $0.changes.revision) }
+        let requested = RequestedAttributes(requestedAttribute)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(current.allEncoded.count + 4096)
         if requested.isAllOnly {
             bytes += current.allEncoded
-            for attribute in dynamicAttributes(context) { IPPEncoder.append(attribute, to: &bytes) }
-            response.encodedPrinterAttributes = bytes
-            return response
+            for attribute in dynamicAttributes(context, status: status, now: now) {
+                IPPEncoder.append(attribute, to: &bytes)
+            }
+        } else {
+            for entry in current.entries where requested.includes(entry.name) {
+                bytes += entry.encoded
+            }
+            for attribute in dynamicAttributes(context, status: status, now: now)
+            where requested.includes(attribute.name) {
+                IPPEncoder.append(attribute, to: &bytes)
+            }
         }
-        for entry in current.entries where requested.includes(entry.name) {
-            bytes += entry.encoded
-        }
-        for attribute in dynamicAttributes(context) where requested.includes(attribute.name) {
-            IPPEncoder.append(attribute, to: &bytes)
-        }
+        answers.store(bytes, to: question, at: moment(revision, current, now))
         response.encodedPrinterAttributes = bytes
         return response
     }
 
+    /// What an answer made now from a status revision and static attributes depends on.
+    private func moment(_ revision: UInt64, _ attributes: PrinterAttributeCache, _ now: Double)
+        -> PrinterAttributeAnswers.Moment
+    {
+        PrinterAttributeAnswers.Moment(
+            revision: revision, attributes: attributes, tenth: Int64((now * 10).rounded(.down)),
+            upTime: upTime(at: now))
+    }
+
     /// The attributes that change with the printer's state or with the client's host name.
-    func dynamicAttributes(_ context: IPPRequestContext) -> [IPPAttribute] {
-        let now = WallClock.now()
-        // One look at the status under its lock: every request of every client takes it.
-        let status = self.status.withLock { $0 }
+    func dynamicAttributes(_ context: IPPRequestContext, status: PrinterStatus, now: Double) -> [IPPAttribute] {
         let state = status.state
         let reasons = PrinterStateReason.keywords(of: status.reasons)
         let alerts = PrinterAlerts.alerts(for: status.reasons)

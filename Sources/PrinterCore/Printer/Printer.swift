@@ -10,8 +10,13 @@ import Synchronization
 public final class Printer: Sendable {
     public let configuration: PrinterConfiguration
     package let status: Mutex<PrinterStatus>
+    /// Counts the changes of `status`, read without its lock.
+    let statusChanges: StatusChanges
     /// The static attributes, pre-encoded; replaced as a whole by Set-Printer-Attributes.
     let attributeStore: Mutex<PrinterAttributeCache>
+
+    /// Get-Printer-Attributes answers encoded at the current moment.
+    let answers = PrinterAttributeAnswers()
 
     /// The current static attributes.
     package var cache: PrinterAttributeCache { attributeStore.withLock { $0 } }
@@ -80,7 +85,8 @@ public final class Printer: Sendable {
         strictness = Atomic(configuration.strict)
         let now = WallClock.now()
         startTime = now
-        status = Mutex(PrinterStatus(now: now))
+        statusChanges = StatusChanges()
+        status = Mutex(PrinterStatus(now: now, changes: statusChanges))
         let cache = PrinterAttributeCache(
             attributes: Self.staticAttributes(configuration), excluding: Self.dynamicAttributeNames)
         attributeStore = Mutex(cache)

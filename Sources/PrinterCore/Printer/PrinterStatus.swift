@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The printer-state enum (RFC 8011 section 5.4.11).
 public enum PrinterStateValue: Int32, Sendable {
     case idle = 3
@@ -13,42 +15,58 @@ public enum PrinterStateValue: Int32, Sendable {
     }
 }
 
+/// How many times a printer's status changed: an atomic count that readers look at without the status's lock.
+final class StatusChanges: Sendable {
+    private let counted = Atomic<UInt64>(0)
+
+    init() {}
+
+    func count() { counted.wrappingAdd(1, ordering: .releasing) }
+
+    var revision: UInt64 { counted.load(ordering: .acquiring) }
+}
+
 /// The mutable state of one printer, kept under the printer's lock.
 package struct PrinterStatus: Sendable {
-    var jobs: [Int: Job] = [:]
+    /// Counts changes: every stored property below counts one when set, so that an answer made from one revision
+    /// (`PrinterAttributeAnswers`) is known to be current while the revision is. Shared with the copies of the
+    /// status, and read without its lock (`Printer.statusRevision`).
+    let changes: StatusChanges
+    var jobs: [Int: Job] = [:] { didSet { changes.count() } }
     /// Job ids in creation order.
-    package var jobOrder: [Int] = []
+    package var jobOrder: [Int] = [] { didSet { changes.count() } }
     /// printer-state-reasons set from outside (faults, identify); `none` is implied when all are empty.
-    var faultReasons: [PrinterStateReason] = []
+    var faultReasons: [PrinterStateReason] = [] { didSet { changes.count() } }
     /// Pause-Printer: no new job starts; the current one finishes.
-    var paused = false
+    var paused = false { didSet { changes.count() } }
     /// Shutdown-Printer: stopped and not accepting jobs until Startup-Printer.
-    var shutdown = false
+    var shutdown = false { didSet { changes.count() } }
     /// Hold-New-Jobs: jobs created from now on wait in pending-held.
-    var holdNewJobs = false
-    package var isAcceptingJobs = true
+    var holdNewJobs = false { didSet { changes.count() } }
+    package var isAcceptingJobs = true { didSet { changes.count() } }
     /// The output folder's disk is below its floor (`DiskFloor`): no new job until there is room again.
-    var spoolAreaFull = false
+    var spoolAreaFull = false { didSet { changes.count() } }
     /// printer-message-from-operator (Set-Printer-Attributes).
-    var messageFromOperator = ""
+    var messageFromOperator = "" { didSet { changes.count() } }
     /// Jobs ready to print, in the order they will start.
-    var queue: [Int] = []
+    var queue: [Int] = [] { didSet { changes.count() } }
     /// Trays, supplies and bins.
-    package var device = DeviceState()
-    var stateChangeTime: Double
-    var configChangeTime: Double
-    var lastState: PrinterStateValue = .idle
-    var lastReasons: [PrinterStateReason] = []
+    package var device = DeviceState() { didSet { changes.count() } }
+    var stateChangeTime: Double { didSet { changes.count() } }
+    var configChangeTime: Double { didSet { changes.count() } }
+    var lastState: PrinterStateValue = .idle { didSet { changes.count() } }
+    var lastReasons: [PrinterStateReason] = [] { didSet { changes.count() } }
     /// The DNS-SD name after a collision rename, when it differs from printer-name.
-    var dnsSDName: String?
+    var dnsSDName: String? { didSet { changes.count() } }
     /// True between `beginRestore()` and `restore(_:)`.
-    var restorePending = false
+    var restorePending = false { didSet { changes.count() } }
     /// The speed a scenario played at runtime set (`POST .../scenarios`); nil: the configured one.
-    var speedOverride: PrintSpeed?
+    var speedOverride: PrintSpeed? { didSet { changes.count() } }
     /// The scenarios played on this printer and not stopped, in the order they started.
-    var scenarios: [String] = []
+    var scenarios: [String] = [] { didSet { changes.count() } }
 
-    init(now: Double) {
+    init(now: Double, changes: StatusChanges = StatusChanges()) {
+        self.changes = changes
         stateChangeTime = now
         configChangeTime = now
     }

@@ -150,14 +150,15 @@ extension PrinterService {
         var segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if segments == [""] { segments = [] }
         let path = Array(segments)
-        // The method first: it is one comparison, and most requests are IPP POSTs that only the last route takes.
-        for route in Self.routes where route.accepts(method: request.method) && (route.surface == .api || !isAPI) {
+        // The method and the surface first: they are two comparisons, and most requests are IPP POSTs that only
+        // the last route takes (API routes take only API paths, and only they take them).
+        for route in Self.routes where route.accepts(method: request.method) && (route.surface == .api) == isAPI {
             guard let parameters = route.parameters(of: path), route.condition?(self, request) ?? true else { continue }
             return answer(request, by: route, parameters: parameters, body: &body)
         }
         // No route takes this method here: 405 where the path is a route's, 404 otherwise.
         let allowed = Self.routes.filter { route in
-            (route.surface == .api || !isAPI) && route.parameters(of: path) != nil
+            (route.surface == .api) == isAPI && route.parameters(of: path) != nil
                 && route.condition?(self, request) ?? true
         }.map(\.method)
         let allow = Set(allowed.flatMap { $0 == "GET" ? ["GET", "HEAD"] : [$0] }).sorted().joined(separator: ", ")
