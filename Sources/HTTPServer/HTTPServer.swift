@@ -66,7 +66,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Sets `SIGPIPE` to be ignored unless the process chose a disposition of its own.
-    private static func ignoreBrokenPipeSignal() {
+    package static func ignoreBrokenPipeSignal() {
         var current = sigaction()
         guard sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { return }
         var ignore = sigaction()

@@ -13,4 +13,22 @@ enum ResourceLimiter {
             setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
         }
     }
+
+    /// The limits of one more request to a worker kept for several (`--serve`): the address space as for one, and
+    /// CPU seconds counted from what the worker has used so far (RLIMIT_CPU counts a process's whole life). Only
+    /// the soft CPU limit is set, so that the next request may move it again.
+    static func applyForNextRequest(addressSpace: Int?, cpuSeconds: Int?) {
+        if let addressSpace, addressSpace > 0 {
+            var limit = rlimit(rlim_cur: rlim_t(addressSpace), rlim_max: rlim_t(addressSpace))
+            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        }
+        guard let cpuSeconds, cpuSeconds > 0 else { return }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let used = Int(usage.ru_utime.tv_sec) + Int(usage.ru_stime.tv_sec) + 1
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
+        limit.rlim_cur = min(rlim_t(used + cpuSeconds), limit.rlim_max)
+        setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
+    }
 }

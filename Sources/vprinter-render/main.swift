@@ -12,7 +12,6 @@ setpgid(0, 0)
 FontConfiguration.apply()
 ParentWatch.start()
 let output = WorkerOutput()
-let input = FileHandle.standardInput.readDataToEndOfFile()
 
 /// The request's protocol version, read first, so that a request of another version is named as such.
 struct ProtocolProbe: Decodable {
@@ -23,27 +22,47 @@ struct ProtocolProbe: Decodable {
     }
 }
 
-let request: RenderRequest
-do {
-    let probe = try JSONDecoder().decode(ProtocolProbe.self, from: input)
-    guard probe.version == RenderRequest.protocolVersion else {
-        output.status(error: "bad-request", message: "protocol \(probe.version) is not supported, only 1")
-        exit(2)
+/// Decodes one request; a request it cannot read is answered with a `bad-request` status line, and nil.
+func decodeRequest(_ input: Data) -> RenderRequest? {
+    do {
+        let probe = try JSONDecoder().decode(ProtocolProbe.self, from: input)
+        guard probe.version == RenderRequest.protocolVersion else {
+            output.status(error: "bad-request", message: "protocol \(probe.version) is not supported, only 1")
+            return nil
+        }
+        return try JSONDecoder().decode(RenderRequest.self, from: input)
+    } catch {
+        output.status(error: "bad-request", message: "the request is not valid JSON for protocol 1: \(error)")
+        return nil
     }
-    request = try JSONDecoder().decode(RenderRequest.self, from: input)
-} catch {
-    output.status(error: "bad-request", message: "the request is not valid JSON for protocol 1: \(error)")
-    exit(2)
 }
+
+/// Runs one request; its exit status as a one-request worker.
+func perform(_ request: RenderRequest) -> Int32 {
+    switch request.operation {
+    case .render: render(request)
+    case .recognizeText: recognizeText(request)
+    }
+}
+
+if CommandLine.arguments.dropFirst().first == "--serve" {
+    // One request per line, each answered by its lines and a status line, until the input ends: the printer keeps
+    // the worker for its next job (docs/render-protocol.md, "A worker kept for further jobs").
+    while let line = readLine(strippingNewline: true) {
+        guard !line.isEmpty, let request = decodeRequest(Data(line.utf8)) else { continue }
+        if let limits = request.resourceLimits {
+            ResourceLimiter.applyForNextRequest(addressSpace: limits.addressSpace, cpuSeconds: limits.cpuSeconds)
+        }
+        _ = perform(request)
+    }
+    exit(0)
+}
+
+guard let request = decodeRequest(FileHandle.standardInput.readDataToEndOfFile()) else { exit(2) }
 if let limits = request.resourceLimits {
     ResourceLimiter.apply(addressSpace: limits.addressSpace, cpuSeconds: limits.cpuSeconds)
 }
-switch request.operation {
-case .render:
-    exit(render(request))
-case .recognizeText:
-    exit(recognizeText(request))
-}
+exit(perform(request))
 
 func render(_ request: RenderRequest) -> Int32 {
     let renderer = JobRenderer(

@@ -7,16 +7,7 @@ import Testing
 /// one JSON line per impression and a final status line on stdout.
 @Suite(.timeLimit(.minutes(1))) struct RenderWorkerTests {
     /// The worker built beside the test bundle.
-    static func workerPath() throws -> String {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("vprinter-render").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        throw ExternalTool.Failure(
-            description: "vprinter-render is not built next to the tests; run `swift build` first")
-    }
+    static func workerPath() throws -> String { try BuiltProduct.path("vprinter-render") }
 
     struct Result {
         var lines: [[String: Any]]
@@ -56,6 +47,33 @@ import Testing
         #expect(status["job-pages"] as? Int == 6)
         for number in 1...3 {
             #expect(FileManager.default.fileExists(atPath: folder.file(String(format: "page-%04d.png", number))))
+        }
+    }
+
+    @Test func aServingWorkerAnswersEachRequestLineInTurnUntilItsInputEnds() throws {
+        let folder = try TemporaryFolder()
+        let pdf = try TestDocuments.pdf(in: folder, pages: 2)
+        let first = try TemporaryFolder()
+        let second = try TemporaryFolder()
+        let request = { (output: TemporaryFolder) in
+            #"{"protocol": 1, "folder": "\#(output.path)", "documents": [{"path": "\#(pdf)"}], "ticket": {"dpi": 20}}"#
+        }
+        let input = [request(first), "not a request", request(second)].joined(separator: "\n") + "\n"
+        let result = try ChildProcess.run(try Self.workerPath(), ["--serve"], input: Array(input.utf8))
+        #expect(result.status == 0)
+        let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        // Warning lines (a font substituted) may come between; the rest in this order.
+        #expect(
+            lines.compactMap { $0["type"] as? String }.filter { $0 != "warning" } == [
+                "impression", "impression", "status", "status", "impression", "impression", "status",
+            ])
+        let statuses = lines.filter { $0["type"] as? String == "status" }
+        #expect(statuses.map { $0["status"] as? String } == ["ok", "error", "ok"])
+        #expect(statuses.dropFirst().first?["reason"] as? String == "bad-request")
+        for output in [first, second] {
+            #expect(FileManager.default.fileExists(atPath: output.file("page-0002.png")))
         }
     }
 

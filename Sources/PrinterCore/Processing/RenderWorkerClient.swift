@@ -21,6 +21,8 @@ public struct RenderWorkerClient: JobRenderer {
         public var interpreterMemory = 1 << 30
         /// Most pages rendered for one job, all its documents together (`--max-pages`).
         public var pages = RenderLimits.defaultMaximumPages
+        /// Workers kept running between jobs for the next (`RenderWorkerPool`); 0 starts one per job.
+        public var keptWorkers = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
         /// Seconds the worker gives the PostScript interpreter: the deadline less a margin, so that the worker
         /// still says which limit was hit before the deadline kills it.
@@ -42,6 +44,8 @@ public struct RenderWorkerClient: JobRenderer {
     public let limits: Limits
     /// Whether the text of raster sides is read by OCR on request (`--no-ocr` turns it off).
     public let ocr: Bool
+    /// The workers kept between jobs.
+    let pool: RenderWorkerPool
     /// How often cancellation is checked while the worker runs, in seconds.
     static let cancelPollInterval = 0.2
 
@@ -58,6 +62,7 @@ public struct RenderWorkerClient: JobRenderer {
         self.executable = executable
         self.renderDPI = renderDPI
         self.limits = limits
+        pool = RenderWorkerPool(executable: executable, maximumIdle: limits.keptWorkers)
     }
 
     /// The worker beside the running binary, or named by `VPRINTER_RENDER`.
@@ -159,98 +164,135 @@ public struct RenderWorkerClient: JobRenderer {
         case failed(reason: String, message: String)
     }
 
-    /// Starts the worker, writes `request`, hands every message but the status to `onMessage` and waits for its
-    /// end, killing it when `isCanceled` says so or when it overruns the deadline; then removes the partial pages
-    /// it left in the job's `folder`.
+    /// How a job's run on a worker stands, decided under one lock, so that a worker that finished its job is never
+    /// stopped by the watchdog afterwards (it may already serve the next job).
+    private enum RunState: Equatable {
+        case running
+        case finished
+        case canceled
+        case overran
+    }
+
+    /// Hands `request` to a worker (a kept one, or a new one), hands every message but the status to `onMessage`
+    /// and waits for the status line, stopping the worker when `isCanceled` says so or when it overruns the
+    /// deadline; a worker that ended its job with a status line is kept for the next, any other is retired and
+    /// the partial pages it left in the job's `folder` are removed.
     func runWorker(
         _ request: RenderRequest, folder: String, isCanceled: @escaping @Sendable () -> Bool,
         onMessage: (WorkerMessage) -> Void
     ) -> WorkerRun {
-        guard let requestData = try? JSONEncoder().encode(request) else {
+        guard var requestLine = try? JSONEncoder().encode(request) else {
             return .failed(reason: "aborted-by-system", message: "The render request could not be encoded.")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.environment = WorkerEnvironment.filtered(ProcessInfo.processInfo.environment)
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        requestLine.append(0x0A)
+        let worker: RenderWorkerPool.Worker
         do {
-            try process.run()
+            worker = try pool.send(requestLine)
         } catch {
             return .failed(
                 reason: "aborted-by-system", message: "The render worker \(executable) cannot start: \(error).")
         }
-        try? input.fileHandleForWriting.write(contentsOf: requestData)
-        try? input.fileHandleForWriting.close()
+        let run = run(on: worker, folder: folder, isCanceled: isCanceled, onMessage: onMessage)
+        // A kept worker that ended before it said a word of this job (killed while idle, as the kernel's
+        // out-of-memory killer picks the largest idle process) took the request with it: a fresh worker takes it.
+        if case .failed = run.outcome, !run.spoke, worker.requestsServed > 1 {
+            do {
+                let fresh = try pool.send(requestLine)
+                return self.run(on: fresh, folder: folder, isCanceled: isCanceled, onMessage: onMessage).outcome
+            } catch {
+                return run.outcome
+            }
+        }
+        return run.outcome
+    }
 
-        let stop = Mutex<String?>(nil)
+    /// One job's run on a worker that took its request: the run, and whether the worker wrote any line of it.
+    private func run(
+        on worker: RenderWorkerPool.Worker, folder: String, isCanceled: @escaping @Sendable () -> Bool,
+        onMessage: (WorkerMessage) -> Void
+    ) -> (outcome: WorkerRun, spoke: Bool) {
+        let process = worker.process
+        let state = Mutex(RunState.running)
         let watchdog = Thread { [limits] in
             let deadline = Date().addingTimeInterval(limits.deadline)
-            while process.isRunning {
-                if isCanceled() {
-                    stop.withLock { $0 = "canceled" }
-                    kill(-process.processIdentifier, SIGTERM)
-                    process.terminate()
-                    return
+            while true {
+                let watching = state.withLock { state in
+                    guard state == .running else { return false }
+                    if isCanceled() {
+                        state = .canceled
+                        kill(-process.processIdentifier, SIGTERM)
+                        kill(process.processIdentifier, SIGTERM)
+                    } else if Date() > deadline {
+                        state = .overran
+                        // The worker leads its own process group: its Ghostscript child goes with it.
+                        kill(-process.processIdentifier, SIGKILL)
+                        kill(process.processIdentifier, SIGKILL)
+                    }
+                    return state == .running
                 }
-                if Date() > deadline {
-                    stop.withLock { $0 = "deadline" }
-                    // The worker leads its own process group: its Ghostscript child goes with it.
-                    kill(-process.processIdentifier, SIGKILL)
-                    kill(process.processIdentifier, SIGKILL)
-                    return
-                }
+                if !watching { return }
                 Thread.sleep(forTimeInterval: Self.cancelPollInterval)
             }
         }
         watchdog.start()
 
         var status: WorkerStatus?
-        var buffer = Data()
-        let reader = output.fileHandleForReading
-        while true {
-            let chunk = reader.availableData
+        var spoke = false
+        reading: while true {
+            let chunk = worker.output.availableData
             if chunk.isEmpty { break }
-            buffer.append(chunk)
-            while let newline = buffer.firstIndex(of: 0x0A) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer.removeSubrange(buffer.startIndex...newline)
+            spoke = true
+            worker.buffer.append(chunk)
+            while let newline = worker.buffer.firstIndex(of: 0x0A) {
+                let line = worker.buffer[worker.buffer.startIndex..<newline]
+                worker.buffer.removeSubrange(worker.buffer.startIndex...newline)
                 // A line that is not a message of this protocol is skipped; a run without a status line fails.
                 guard let message = try? WorkerMessage.parse(line) else { continue }
                 if case .status(let last) = message {
                     status = last
-                } else {
-                    onMessage(message)
+                    break reading
                 }
+                onMessage(message)
             }
         }
-        process.waitUntilExit()
+        let outcome = state.withLock { state in
+            if state == .running { state = .finished }
+            return state
+        }
+        if outcome == .finished, let status {
+            pool.giveBack(worker)
+            return (.finished(status: status), spoke)
+        }
+        pool.retire(worker)
         removePartialPages(in: folder)
-        switch stop.withLock({ $0 }) {
-        case "canceled"?:
-            return .canceled
-        case "deadline"?:
-            return .failed(
-                reason: "document-unprintable-error",
-                message: "Rendering took longer than \(Int(limits.deadline)) seconds and was stopped.")
-        default:
+        switch outcome {
+        case .canceled:
+            return (.canceled, spoke)
+        case .overran:
+            return (
+                .failed(
+                    reason: "document-unprintable-error",
+                    message: "Rendering took longer than \(Int(limits.deadline)) seconds and was stopped."), spoke
+            )
+        case .running, .finished:
             break
         }
-        if let status { return .finished(status: status) }
         if process.terminationReason == .uncaughtSignal {
             let signal = process.terminationStatus
             let what =
                 signal == SIGXCPU
                 ? "its CPU time limit" : signal == SIGKILL ? "a kill (memory limit?)" : "signal \(signal)"
-            return .failed(
-                reason: "document-unprintable-error", message: "The render worker stopped on \(what) while rendering.")
+            return (
+                .failed(
+                    reason: "document-unprintable-error",
+                    message: "The render worker stopped on \(what) while rendering."), spoke
+            )
         }
-        return .failed(
-            reason: "document-unprintable-error",
-            message: "The render worker exited with status \(process.terminationStatus) without a result.")
+        return (
+            .failed(
+                reason: "document-unprintable-error",
+                message: "The render worker exited with status \(process.terminationStatus) without a result."), spoke
+        )
     }
 
     /// Removes the `page-NNNN.png.part` files a worker that was stopped or crashed left (docs/render-protocol.md).
