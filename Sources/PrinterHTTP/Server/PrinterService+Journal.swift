@@ -29,12 +29,14 @@ final class IPPExchange {
     /// Why the body could not be read as an IPP message.
     var problem: String?
 
-    /// Everything the checker finds in the request, its answer and its document (`RequestChecker`).
-    var findings: [ClientFinding] {
+    /// Everything the checker finds in the request, its answer and its document (`RequestChecker`); the request's
+    /// own findings from `memo` when it saw the same request last.
+    func findings(memo: RequestFindingsMemo) -> [ClientFinding] {
         if let decodingError { return [Self.malformed(decodingError)] }
         guard let message, !isSystemRequest else { return [] }
-        let checker = RequestChecker(printer: advertised ?? printerObject.map(AdvertisedPrinter.init))
-        var found = requestFindings ?? checker.findings(in: message)
+        let printer = advertised ?? printerObject.map(AdvertisedPrinter.init)
+        let checker = RequestChecker(printer: printer)
+        var found = requestFindings ?? memo.findings(in: message, printer: printer) { checker.findings(in: message) }
         if let response {
             // An attribute already at fault (a wrong tag, out of range) is not also reported as unsupported.
             let atFault = Set(found.compactMap(\.attribute))
@@ -73,7 +75,7 @@ extension PrinterService {
     /// Journals an IPP request once it was answered.
     func journalIPP(_ request: HTTPRequest, exchange: IPPExchange, response: HTTPResponse) {
         guard let journal else { return }
-        let findings = exchange.findings
+        let findings = exchange.findings(memo: findingsMemo)
         journal.record(
             JournalEntry(
                 id: 0, time: JournalClock.text(secondsSince1970: exchange.startedAt),

@@ -42,6 +42,8 @@ public final class PrinterService: HTTPHandler {
     let security: PrinterSecurity
     /// Every request to this service (docs/api.md "Requests"); nil when the journal is off.
     public let journal: Journal?
+    /// The findings of the request each thread journaled last (a polling client repeats itself).
+    let findingsMemo = RequestFindingsMemo()
     /// The event streams open now (`/api/v1/events`, `/api/v1/requests/events`), per client address too.
     let eventStreams = StreamSlots(
         total: PrinterService.maximumEventStreams, perClient: PrinterService.maximumEventStreamsPerClient)
