@@ -31,7 +31,9 @@ function done(summary, latency, requests)
         bad_total = bad_total + (thread:get("bad") or 0)
     end
     local e = summary.errors
-    io.write(string.format("BENCH requests=%d rps=%.1f socket_errors=%d http_errors=%d ipp_errors=%d\n",
+    io.write(string.format(
+        "BENCH requests=%d rps=%.1f socket_errors=%d http_errors=%d ipp_errors=%d p50_us=%d p99_us=%d\n",
         summary.requests, summary.requests / (summary.duration / 1e6),
-        e.connect + e.read + e.write + e.timeout, e.status, bad_total))
+        e.connect + e.read + e.write + e.timeout, e.status, bad_total,
+        latency:percentile(50), latency:percentile(99)))
 end

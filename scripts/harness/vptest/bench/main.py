@@ -11,13 +11,13 @@ import sys
 import tempfile
 
 from ..paths import REPO, artifacts_root
-from . import journal, load, records, render, startup
+from . import jobs, journal, load, records, render, startup
 from .context import Bench
 
 # Every benchmark, in the order the default run takes them.
 BENCHMARKS = {"throughput": load.throughput, "connections": load.connections, "startup": startup.startup,
               "records": records.records, "render": render.render, "memory": render.memory, "tls": load.tls,
-              "fleet": startup.fleet, "printjobs": load.printjobs, "journal": journal.journal}
+              "fleet": startup.fleet, "printjobs": load.printjobs, "journal": journal.journal, "jobs": jobs.jobs}
 # What users run: an optimized build with the Swift runtime linked in (faster start-up), as scripts/run builds it.
 BUILD_FOLDER = REPO / ".build-bench"
 BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", str(BUILD_FOLDER)]

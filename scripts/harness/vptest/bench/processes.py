@@ -1,6 +1,8 @@
 """Processes as scripts/bench measures them: a command started until it is ready and timed, run to its end and
 timed, or run with its output kept in the artifacts; and what /proc says of a process's memory and CPU time."""
+import collections
 import os
+import resource
 import socket
 import subprocess
 import threading
@@ -54,11 +56,18 @@ def first_connection(port):
     return ready
 
 
+Timing = collections.namedtuple("Timing", "seconds cpu_seconds")
+
+
 def timed_command(command):
-    """Runs ``command`` to its end (it must succeed); its wall time in seconds."""
+    """Runs ``command`` to its end (it must succeed); a Timing: its wall time and its CPU time (user and system, its
+    children's included) in seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.monotonic() - started
+    seconds = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return Timing(seconds, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
 
 
 def logged(path, command, env=None):
@@ -89,6 +98,19 @@ def children(pid):
             return [int(child) for child in file.read().split()]
     except OSError:
         return []
+
+
+def tree_cpu_seconds(pid):
+    """The CPU time of a process, of the children it waited for and of those running now (the render workers a
+    printer keeps between jobs): a sum that only grows, so that the difference of two readings is what the tree
+    spent between them."""
+    total = cpu_seconds(pid)
+    for child in children(pid):
+        try:
+            total += cpu_seconds(child)
+        except OSError:  # ended between the two reads: its time is in the parent's waited-for fields, or soon is
+            pass
+    return total
 
 
 def cpu_seconds(pid, waited_for=True):
