@@ -1,12 +1,16 @@
 """Jobs under load: 3-page PDF jobs at 150 dpi sent by 8 clients at once, each with Print-Job and as fast as it is
 answered, rendered in full (PNG, facts, text): the printed pages per second once every job completed, none lost,
 and the resident memory of the printer and its render workers sampled along the way (flat: the last sample within
-GOAL_LOAD_MEMORY_GROWTH of the one after the warm-up)."""
+GOAL_LOAD_MEMORY_GROWTH of the one after the warm-up). Print-Job is answered once the document is stored, well
+before it is printed: when the printer holds as many unended jobs as it keeps (server-error-too-many-jobs) or says
+it is busy, a client waits RETRY_DELAY and sends the job again, as a print client does."""
 import re
 import sys
 import threading
 import time
 import urllib.request
+
+from vprinter import ipp
 
 from . import processes
 from .render import make_pdf
@@ -22,6 +26,9 @@ GOAL_LOAD_MEMORY_GROWTH = 1.10
 LOAD_SAMPLES = 10
 # Seconds the whole run may take (5,000 jobs at 40 pages/s take about 6 minutes).
 LOAD_LIMIT = 3600
+# IPP statuses a client answers by sending the job again later, and how much later (seconds).
+RETRY_STATUSES = (ipp.SERVER_ERROR_BUSY, ipp.SERVER_ERROR_TOO_MANY_JOBS)
+RETRY_DELAY = 0.2
 IMPRESSIONS = re.compile(r'^vprinter_impressions_total\{[^}]*\} (\d+)$', re.M)
 
 
@@ -48,11 +55,20 @@ def jobs(bench, total=LOAD_JOBS):
                     if sent[0] >= total or failures:
                         return
                     sent[0] += 1
-                try:
-                    printer.print_file(document, "application/pdf", job_name="load", user="bench", timeout=120)
-                except Exception as error:  # an error answer or a broken connection: a job lost
-                    with lock:
-                        failures.append(str(error))
+                while True:
+                    try:
+                        printer.print_file(document, "application/pdf", job_name="load", user="bench", timeout=120)
+                        break
+                    except ipp.IPPError as error:
+                        if error.status not in RETRY_STATUSES:
+                            with lock:
+                                failures.append(str(error))
+                            return
+                        time.sleep(RETRY_DELAY)
+                    except OSError as error:  # a broken connection: a job lost
+                        with lock:
+                            failures.append(str(error))
+                        return
 
         started = time.monotonic()
         clients = [threading.Thread(target=client, daemon=True) for _ in range(LOAD_CLIENTS)]

@@ -92,12 +92,20 @@ def status_kilobytes(pid, field):
 
 
 def children(pid):
-    """The process ids of a process's children."""
+    """The process ids of a process's children, whichever of its threads started them (proc(5): each task lists
+    its own; the render workers are started by the printer's scheduler threads, not its main thread)."""
+    found = []
     try:
-        with open("/proc/%d/task/%d/children" % (pid, pid)) as file:
-            return [int(child) for child in file.read().split()]
+        tasks = os.listdir("/proc/%d/task" % pid)
     except OSError:
-        return []
+        return found
+    for task in tasks:
+        try:
+            with open("/proc/%d/task/%s/children" % (pid, task)) as file:
+                found += [int(child) for child in file.read().split()]
+        except OSError:  # the thread ended meanwhile
+            pass
+    return found
 
 
 def tree_cpu_seconds(pid):
