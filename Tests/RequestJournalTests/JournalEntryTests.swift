@@ -93,6 +93,15 @@ import Testing
         }
     }
 
+    @Test func anArrayOfEntriesIsWhatTheEncoderWrites() throws {
+        let entries = [Self.entry(), Self.entry(status: .clientErrorNotFound, user: "bob", agent: nil), Self.entry()]
+        let written = try JSONSerialization.jsonObject(with: Data(JournalEntry.jsonArray(entries))) as? NSArray
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(entries)) as? NSArray
+        #expect(written == encoded)
+        #expect(try JSONDecoder().decode([JournalEntry].self, from: Data(JournalEntry.jsonArray(entries))) == entries)
+        #expect(JournalEntry.jsonArray([]) == Array("[\n]\n".utf8))
+    }
+
     @Test func clockTextIsUTCWithMilliseconds() {
         #expect(JournalClock.text(secondsSince1970: 0) == "1970-01-01T00:00:00.000Z")
         #expect(JournalClock.text(secondsSince1970: 1_709_208_000.25) == "2024-02-29T12:00:00.250Z")

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-import RequestJournal
 import Testing
+
+@testable import RequestJournal
 
 /// The journal's memory ring, numbering, listeners and file rotation.
 @Suite struct JournalTests {
@@ -71,6 +72,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path + ".3"))
         // Three files of perFile lines: the oldest file was removed, and the rest are in order with none missing.
         #expect(ids == Array((perFile + 1)...(perFile * 3 + 1)))
+    }
+
+    /// Requests recorded faster than the write queue writes them (here while it is held up for a second) wait for
+    /// it once `unwrittenLimit` entries are behind: what is held for the file stays bounded, and all of it is written.
+    @Test func entriesNotYetWrittenStayBoundedWhenTheFileFallsBehind() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("requests.jsonl").path
+        let journal = Journal(settings: .init(capacity: 100, filePath: path, rotationBytes: 1 << 30))
+        let bound = Journal.unwrittenLimit + Journal.stripeCount * Journal.stripeLimit
+        journal.writes.async { Thread.sleep(forTimeInterval: 1) }
+        var entry = JournalEntryTests.entry()
+        var most = 0
+        for number in 1...(bound * 3) {
+            entry.connection = number % 64
+            journal.record(entry)
+            if number % 256 == 0 { most = max(most, journal.unwrittenCount) }
+        }
+        #expect(most <= bound, "at most \(bound) held for the file, not \(most)")
+        journal.flush()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == bound * 3, "every entry in the file")
     }
 
     @Test func aRepeatedRequestsLineIsTheSameAsItsEntry() throws {

@@ -176,7 +176,7 @@ extension PrinterService {
     }
 
     private func entriesResponse(_ entries: [JournalEntry]) -> HTTPResponse {
-        encoded(entries, status: 200)
+        jsonBytes(JournalEntry.jsonArray(entries), status: 200)
     }
 
     private func encoded(_ value: some Encodable, status: Int) -> HTTPResponse {
