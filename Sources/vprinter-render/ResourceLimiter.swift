@@ -4,10 +4,7 @@ import Glibc
 /// normally applies them when it starts the worker.
 enum ResourceLimiter {
     static func apply(addressSpace: Int?, cpuSeconds: Int?) {
-        if let addressSpace, addressSpace > 0 {
-            var limit = rlimit(rlim_cur: rlim_t(addressSpace), rlim_max: rlim_t(addressSpace))
-            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
-        }
+        limitAddressSpace(to: addressSpace)
         if let cpuSeconds, cpuSeconds > 0 {
             var limit = rlimit(rlim_cur: rlim_t(cpuSeconds), rlim_max: rlim_t(cpuSeconds + 1))
             setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
@@ -18,10 +15,7 @@ enum ResourceLimiter {
     /// CPU seconds counted from what the worker has used so far (RLIMIT_CPU counts a process's whole life). Only
     /// the soft CPU limit is set, so that the next request may move it again.
     static func applyForNextRequest(addressSpace: Int?, cpuSeconds: Int?) {
-        if let addressSpace, addressSpace > 0 {
-            var limit = rlimit(rlim_cur: rlim_t(addressSpace), rlim_max: rlim_t(addressSpace))
-            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
-        }
+        limitAddressSpace(to: addressSpace)
         guard let cpuSeconds, cpuSeconds > 0 else { return }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -30,5 +24,12 @@ enum ResourceLimiter {
         getrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
         limit.rlim_cur = min(rlim_t(used + cpuSeconds), limit.rlim_max)
         setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
+    }
+
+    /// RLIMIT_AS, soft and hard, when a positive size is given.
+    private static func limitAddressSpace(to bytes: Int?) {
+        guard let bytes, bytes > 0 else { return }
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
 }
