@@ -52,7 +52,12 @@ final class RenderWorkerPool: Sendable {
             retire(worker)
         }
         let worker = try start()
-        try worker.input.write(contentsOf: request)
+        do {
+            try worker.input.write(contentsOf: request)
+        } catch {
+            retire(worker)  // it ended as it started: its pipes closed and the process waited for, as any other
+            throw error
+        }
         worker.requestsServed = 1
         return worker
     }
