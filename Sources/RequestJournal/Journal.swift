@@ -53,8 +53,11 @@ public final class Journal: @unchecked Sendable {
     /// The shortest interval between polls that is not a finding, by default: CUPS's backend waits at least a
     /// second between its Get-Job-Attributes.
     public static let defaultPollInterval = 1.0
-    /// How long a recorded entry may wait to be moved into the ring and the file, at the most, in seconds.
-    static let writeDelay = 0.1
+    /// How long a recorded entry may wait to be moved into the ring and the file, at the most, in seconds. Short,
+    /// so that a batch stays small under load: at 0.1 s, 20,000 requests a second filled a stripe to
+    /// `stripeLimit` and left more than `unwrittenLimit` unwritten before each turn, and the requests that then
+    /// waited for the file put their 99th percentile latency at 16 ms (4 ms at 0.02 s; 1 ms without the journal).
+    static let writeDelay = 0.02
     /// The stripes of numbered entries waiting to be moved: requests on connections of different stripes do not
     /// share a lock.
     static let stripeCount = 16
