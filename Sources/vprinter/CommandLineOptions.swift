@@ -7,6 +7,7 @@ import VirtualPrinterKit
 struct CommandLineOptions: Sendable, Equatable {
     enum Command: Sendable, Equatable {
         case run
+        case exec
         case render
         case clone
         case profiles
@@ -106,6 +107,11 @@ struct CommandLineOptions: Sendable, Equatable {
     var security = SecurityOptions()
     /// `--config FILE`: printers and process options as JSON (docs/config.md).
     var configFile: String?
+    /// `vprinter exec`: the command to run and its arguments (everything after `--`), the JUnit file to write
+    /// (`--junit`) and the number of jobs the run must receive (`--expect-jobs`).
+    var execCommand: [String] = []
+    var junitFile: String?
+    var expectedJobs: Int?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -121,6 +127,7 @@ struct CommandLineOptions: Sendable, Equatable {
         if let first = rest.first, !first.hasPrefix("-") {
             switch first {
             case "run": options.command = .run
+            case "exec": options.command = .exec
             case "render": options.command = .render
             case "clone": options.command = .clone
             case "profiles": options.command = .profiles
@@ -133,7 +140,7 @@ struct CommandLineOptions: Sendable, Equatable {
             case "help": options.command = .help
             default:
                 throw UsageError(
-                    "unknown command '\(first)' (commands: run, render, clone, profiles, jobs, wait, requests, verify, "
+                    "unknown command '\(first)' (commands: run, exec, render, clone, profiles, jobs, wait, requests, verify, "
                         + "report, compare, help)")
             }
             rest = rest.dropFirst()
@@ -143,6 +150,11 @@ struct CommandLineOptions: Sendable, Equatable {
             return next
         }
         while let argument = rest.popFirst() {
+            // vprinter exec: the command starts after `--`, or at the first argument that is no option.
+            if options.command == .exec, argument == "--" || !argument.hasPrefix("-") {
+                options.execCommand = (argument == "--" ? [] : [argument]) + rest
+                break
+            }
             if options.command == .render, !argument.hasPrefix("-"), options.renderFile == nil {
                 options.renderFile = argument
                 continue
@@ -199,7 +211,12 @@ struct CommandLineOptions: Sendable, Equatable {
                 try spec.apply(&options, try take())
             }
         }
-        if checkingCombinations { try options.security.validate(hasAPIToken: options.apiToken != nil) }
+        if checkingCombinations {
+            try options.security.validate(hasAPIToken: options.apiToken != nil)
+            if options.command == .exec, options.execCommand.isEmpty {
+                throw UsageError("exec needs a command: vprinter exec [options] -- COMMAND [ARGUMENTS]")
+            }
+        }
         return options
     }
 
@@ -228,6 +245,11 @@ struct CommandLineOptions: Sendable, Equatable {
 
         usage:
           vprinter [run] [options]      run the printer(s) until SIGINT or SIGTERM
+          vprinter exec [options] [--junit FILE] [--expect-jobs N] [--timeout SECONDS] -- COMMAND [ARGUMENTS]
+                                        start the printer(s), run COMMAND with VPRINTER_URI, VPRINTER_URIS,
+                                        VPRINTER_API and VPRINTER_URL set, wait up to --timeout (default 60) for
+                                        the jobs still printing, stop, print a summary of the jobs; exit with
+                                        COMMAND's status, or 1 when it received other than --expect-jobs N jobs
           vprinter render FILE --out DIR [--profile NAME] [--sides S] [--number-up N] [--media PWG-NAME]
                    [--copies N] [--color-mode M] [--scaling S] [--page-ranges 1-3,5] [--orientation O]
                                         render a file as the printer would, without a server; prints the files

@@ -27,7 +27,7 @@ enum Lifecycle {
     }
 
     /// SIGINT and SIGTERM, the signals that end the printer.
-    private static var terminationSignals: sigset_t {
+    static var terminationSignals: sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
@@ -35,15 +35,28 @@ enum Lifecycle {
         return signals
     }
 
+    /// Serves until SIGINT or SIGTERM, then shuts down (`shutDown`) and exits 0.
     /// - Parameter onRestart: with `.requeue`, jobs that have not ended when the grace is over stay as they are
     ///   on disk, for the next start to go on with; with `.abort`, they are aborted.
     static func run(
         fleet: PrinterFleet, advertiser: Advertiser?, onRestart: RestartPolicy,
         log: @escaping @Sendable (String) -> Void
     ) -> Never {
+        let sweeps = startSweeps(fleet: fleet)
+        // SIGINT and SIGTERM are blocked in every thread (holdTerminationSignals), so this thread receives each
+        // one with sigwait, including one sent before this point. (dispatchMain would unblock them on this thread.)
+        var signals = terminationSignals
+        var number: Int32 = 0
+        while sigwait(&signals, &number) != 0 {}
+        log("shutting down (signal \(number))")
+        shutDown(fleet: fleet, advertiser: advertiser, sweeps: sweeps, onRestart: onRestart, log: log)
+        exit(0)
+    }
+
+    /// Starts applying job time-outs and the disk floor every `timeoutSweepInterval`; cancel the timer to stop.
+    static func startSweeps(fleet: PrinterFleet) -> any DispatchSourceTimer {
         signal(SIGPIPE, SIG_IGN)
-        let queue = DispatchQueue(label: "vprinter.lifecycle")
-        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "vprinter.lifecycle"))
         timer.schedule(deadline: .now() + timeoutSweepInterval, repeating: timeoutSweepInterval)
         timer.setEventHandler {
             for printer in fleet.registry.printers {
@@ -52,15 +65,18 @@ enum Lifecycle {
             }
         }
         timer.resume()
-        // SIGINT and SIGTERM are blocked in every thread (holdTerminationSignals), so this thread receives each
-        // one with sigwait, including one sent before this point. (dispatchMain would unblock them on this thread.)
-        var signals = terminationSignals
-        var number: Int32 = 0
-        while sigwait(&signals, &number) != 0 {}
-        log("shutting down (signal \(number))")
+        return timer
+    }
+
+    /// Withdraws the advertisements, stops listening, gives the jobs being processed `shutdownGrace` seconds to
+    /// end, then leaves the unfinished ones as `onRestart` says.
+    static func shutDown(
+        fleet: PrinterFleet, advertiser: Advertiser?, sweeps: any DispatchSourceTimer, onRestart: RestartPolicy,
+        log: @Sendable (String) -> Void
+    ) {
         advertiser?.stop()
         fleet.stop()
-        timer.cancel()
+        sweeps.cancel()
         let printers = fleet.registry.printers
         let deadline = Date().addingTimeInterval(shutdownGrace)
         while printers.contains(where: { $0.hasActiveProcessing }) && Date() < deadline {
@@ -72,6 +88,5 @@ enum Lifecycle {
             let unfinished = printers.reduce(0) { $0 + $1.jobs.count { !$0.state.isTerminal } }
             if unfinished > 0 { log("\(unfinished) unfinished jobs stay recorded; the next start goes on with them") }
         }
-        exit(0)
     }
 }

@@ -10,10 +10,11 @@ import VirtualPrinterKit
 enum OptionSources {
     /// The prefix of option variables.
     static let prefix = "VPRINTER_"
-    /// Variables with the prefix that name no option: the render worker, the profile folders and test settings.
+    /// Variables with the prefix that name no option: the render worker, the profile folders, test settings and
+    /// what `vprinter exec` gives its command (`ExecCommand.variables`; its `VPRINTER_URL` is `--url`).
     static let notOptions: Set<String> = [
         "VPRINTER_RENDER", "VPRINTER_PROFILES", "VPRINTER_FONTCONFIG", "VPRINTER_TEST_AVAHI", "VPRINTER_BIN",
-        "VPRINTER_BINARY",
+        "VPRINTER_BINARY", "VPRINTER_URI", "VPRINTER_URIS", "VPRINTER_API",
     ]
     /// Words that switch a flag option on or off from the environment.
     static let trueWords: Set<String> = ["1", "true", "yes", "on"]
@@ -30,6 +31,12 @@ enum OptionSources {
             command = [first]
             rest.removeFirst()
         }
+        // `exec`'s command and its arguments are its own: no option of theirs hides a variable or a config key.
+        var execCommand: [String] = []
+        if command == ["exec"], let end = rest.firstIndex(where: { $0 == "--" || !$0.hasPrefix("-") }) {
+            execCommand = Array(rest[end...])
+            rest = Array(rest[..<end])
+        }
         let fromEnvironment = try environmentArguments(environment)
         // The job filters of `jobs` and `wait` (--user, --name...) come from their command line only: the variables
         // of those names set the printer's credentials and name.
@@ -38,17 +45,18 @@ enum OptionSources {
             !isGiven(given.option, in: rest)
                 && !(takesFilters && JobQuery.filterNames.contains(String(given.option.dropFirst(2))))
         }.flatMap(\.arguments)
-        let early = try CommandLineOptions.parse(command + environmentOnly + rest, checkingCombinations: false)
+        let early = try CommandLineOptions.parse(
+            command + environmentOnly + rest + execCommand, checkingCombinations: false)
         var config: ConfigFile?
         var fromConfig: [String] = []
-        if let file = early.configFile, early.command == .run {
+        if let file = early.configFile, early.command == .run || early.command == .exec {
             let loaded = try ConfigFile.load(file)
             config = loaded
             fromConfig = loaded.processOptions.filter { option in
                 !isGiven(option.option, in: rest) && !fromEnvironment.contains { $0.option == option.option }
             }.flatMap(\.arguments)
         }
-        return (try CommandLineOptions.parse(command + fromConfig + environmentOnly + rest), config)
+        return (try CommandLineOptions.parse(command + fromConfig + environmentOnly + rest + execCommand), config)
     }
 
     /// An option (its long name, `--output-dir`) and the arguments that give it.

@@ -270,6 +270,15 @@ enum OptionTable {
                 guard let count = Int(value), count > 0 else { throw UsageError("--count needs a positive number") }
                 options.jobCount = count
             },
+            OptionSpec("junit", .value, argument: "FILE", section: .command) { options, value in
+                options.junitFile = value
+            },
+            OptionSpec("expect-jobs", .value, argument: "N", section: .command) { options, value throws(UsageError) in
+                guard let count = Int(value), count >= 0 else {
+                    throw UsageError("--expect-jobs needs a number of jobs, 0 or more, not '\(value)'")
+                }
+                options.expectedJobs = count
+            },
             OptionSpec("timeout", .value, argument: "SECONDS", section: .command) {
                 options, value throws(UsageError) in
                 guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {

@@ -21,6 +21,20 @@ struct RunCommand {
 
     func run() -> Int32 {
         Lifecycle.holdTerminationSignals()
+        let started: StartedPrinters
+        switch start() {
+        case .success(let printers): started = printers
+        case .failure(let failure): return failure.status
+        }
+        Console.out(started.uris.joined(separator: "\n"))
+        Lifecycle.run(
+            fleet: started.fleet, advertiser: started.advertiser, onRestart: started.restartPolicy,
+            log: { Console.log($0) })
+    }
+
+    /// Makes the printers, starts listening and advertising, writes the ready file and starts restoring the jobs of
+    /// earlier runs: everything `run` and `exec` do before they serve. A failure is logged, with its exit status.
+    func start() -> Result<StartedPrinters, StartFailure> {
         let log: @Sendable (String) -> Void = { Console.log($0) }
         var specs = (config?.printers ?? []) + options.profiles.map { PrinterSpec(profile: $0) }
         if specs.isEmpty { specs = [PrinterSpec(profile: "duplex-laser")] }
@@ -43,13 +57,13 @@ struct RunCommand {
                 profileNames.append(loaded[spec.profile] ?? spec.profile)
             } catch {
                 Console.log("error: \(error)")
-                return 1
+                return .failure(StartFailure(status: 1))
             }
         }
         let names = PrinterNames.assign(specs: specs, profileNames: profileNames, requested: options.name)
         if let duplicate = PrinterNames.firstDuplicate(names) {
             Console.log("error: two printers are named '\(duplicate)'; give each its own name")
-            return 2
+            return .failure(StartFailure(status: 2))
         }
         // Absolute, so that the render worker and every later path resolve the same way.
         let given = options.outputDirectory
@@ -58,7 +72,7 @@ struct RunCommand {
             .standardizingPath
         if let problem = OutputFolder.prepare(output, isPrivate: options.security.requiresAuthentication) {
             Console.log("error: \(problem)")
-            return 1
+            return .failure(StartFailure(status: 1))
         }
         let security: SecuritySetup
         switch SecuritySetup.prepare(
@@ -67,7 +81,7 @@ struct RunCommand {
         case .success(let setup): security = setup
         case .failure(let error):
             Console.log("error: \(error)")
-            return 1
+            return .failure(StartFailure(status: 1))
         }
         let metrics = ServiceMetrics()
         var renderer: (any JobRenderer)?
@@ -76,7 +90,7 @@ struct RunCommand {
                 Console.log(
                     "error: the render worker vprinter-render is not beside this binary; set VPRINTER_RENDER or use --no-render"
                 )
-                return 1
+                return .failure(StartFailure(status: 1))
             }
             let client = RenderWorkerClient(
                 executable: worker, renderDPI: options.renderDPI,
@@ -85,6 +99,7 @@ struct RunCommand {
             renderer = MeasuredRenderer(client, metrics: metrics)
         }
         let jobIDs = JobIDAllocator(outputDirectory: output)
+        let events = EventHub()
         var settings = PrinterFactory.Settings(
             outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
             maximumJobs: options.maximumJobs ?? PrinterConfiguration.defaultMaximumJobs, strict: options.strict,
@@ -95,7 +110,7 @@ struct RunCommand {
             settings: settings,
             jobIDs: jobIDs,
             scheduler: JobScheduler(workers: options.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
-            renderer: renderer, events: EventHub(), log: log)
+            renderer: renderer, events: events, log: log)
         var limits = ConnectionLimits.fitted(
             .default, maximumConnections: options.maximumConnections,
             perAddress: options.maximumConnectionsPerAddress, warn: log)
@@ -120,7 +135,7 @@ struct RunCommand {
             default:
                 Console.log("error: cannot listen: \(error)")
             }
-            return 1
+            return .failure(StartFailure(status: 1))
         }
         if !security.access.isEnabled && SecuritySetup.listensBeyondLoopback(options.listen) {
             log(
@@ -140,7 +155,7 @@ struct RunCommand {
                 Console.log("error: printer '\(name)': \(error)")
                 advertiser?.stop()
                 fleet.stop()
-                return 1
+                return .failure(StartFailure(status: 1))
             }
         }
         let host = options.listen.count == 1 ? Self.uriHost(options.listen[0]) : "localhost"
@@ -152,10 +167,9 @@ struct RunCommand {
                 Console.log("error: cannot write the ready file \(readyFile): \(error.localizedDescription)")
                 advertiser?.stop()
                 fleet.stop()
-                return 1
+                return .failure(StartFailure(status: 1))
             }
         }
-        Console.out(uris.joined(separator: "\n"))
         if hosted.count <= Self.printersLoggedOneByOne {
             for (printer, uri) in zip(hosted, uris) {
                 log("printer '\(printer.name)' ready at \(uri), recording jobs in \(output)/jobs")
@@ -166,7 +180,12 @@ struct RunCommand {
         let policy = RestartPolicy(rawValue: options.onRestart) ?? .requeue
         Self.restoreJobs(
             printers: hosted.map(\.printer), outputDirectory: output, before: jobIDs.first, policy: policy, log: log)
-        Lifecycle.run(fleet: fleet, advertiser: advertiser, onRestart: policy, log: log)
+        let apiScheme = settings.security.offersTLS ? "https" : "http"
+        return .success(
+            StartedPrinters(
+                fleet: fleet, advertiser: advertiser, events: events, hosted: hosted, uris: uris,
+                apiURL: "\(apiScheme)://\(host):\(fleet.port)", outputDirectory: output, firstJobID: jobIDs.first,
+                restartPolicy: policy))
     }
 
     /// Up to this many printers, each gets its own "ready" line on stderr; a larger fleet gets one line.
@@ -205,4 +224,28 @@ struct RunCommand {
         if address == "::" || address == "0.0.0.0" { return "localhost" }
         return address.contains(":") ? "[\(address)]" : address
     }
+}
+
+/// The printers of one run once they listen and are advertised: what `run` serves until a signal and `exec` until
+/// its command ends.
+struct StartedPrinters {
+    let fleet: PrinterFleet
+    let advertiser: Advertiser?
+    /// Where the printers publish their jobs' and their own changes.
+    let events: EventHub
+    let hosted: [HostedPrinter]
+    /// Each printer's IPP URI, in the order of `hosted`.
+    let uris: [String]
+    /// Where the JSON API answers: `http://HOST:PORT` (`https` under TLS).
+    let apiURL: String
+    /// The output folder, absolute.
+    let outputDirectory: String
+    /// The first job-id of this run: jobs numbered below it are earlier runs'.
+    let firstJobID: Int
+    let restartPolicy: RestartPolicy
+}
+
+/// Why the printers did not start, already logged: the exit status to end with (2 for a usage error, 1 else).
+struct StartFailure: Error {
+    let status: Int32
 }

@@ -39,6 +39,8 @@ case .report:
     exit(ReportCommand(options: options).run())
 case .run:
     exit(RunCommand(options: options, config: config).run())
+case .exec:
+    exit(ExecCommand(options: options, config: config).run())
 case .render:
     exit(RenderCommand(options: options).run())
 case .compare:

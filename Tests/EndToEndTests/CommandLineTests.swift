@@ -51,7 +51,9 @@ import Testing
         #expect(!run.out.contains("\n"))
     }
 
-    @Test(arguments: [["--bogus"], ["--port", "70000"], ["--port"], ["frobnicate"], ["--on-restart", "resume"]])
+    @Test(arguments: [
+        ["--bogus"], ["--port", "70000"], ["--port"], ["frobnicate"], ["--on-restart", "resume"], ["exec"],
+    ])
     func aUsageErrorExitsTwoWithOneLine(arguments: [String]) throws {
         let scratch = try ScratchFolder()
         let run = try runVPrinter(arguments, scratch: scratch)
