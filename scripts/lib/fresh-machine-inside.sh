@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The part of scripts/fresh-machine-test that runs inside the fresh root (copied there; not meant to be run on
 # a development machine). Runs the README's two commands in the checkout, as a new user would:
-#   readme-run   `scripts/run --profile duplex-laser`: waits for its URI line, asks Get-Printer-Attributes and
+#   readme-run   `scripts/run --profile duplex-laser`: waits for its URI line, finds the printer with
+#                `avahi-browse -rt _ipp._tcp` (scripts/run started Avahi, on lo only), asks Get-Printer-Attributes and
 #                prints one PDF with ipptool, waits for the job to end with its pages rendered, stops it (SIGINT,
 #                exit status 0)
 #   test         `scripts/test [--only STAGES]`
@@ -20,6 +21,8 @@ readonly README_URI_LIMIT=2400
 readonly README_JOB_LIMIT=120
 # Seconds the printer may take to exit after SIGINT.
 readonly README_STOP_LIMIT=30
+# Times avahi-browse is asked (a second apart) before the printer counts as not advertised.
+readonly README_BROWSE_TRIES=20
 
 checkout=""
 out=""
@@ -46,7 +49,10 @@ readme_run() {
         echo "fresh-machine: port 8631 is in use on this machine: running scripts/run with --port 0"
     fi
     echo "=== readme-run: scripts/run --profile duplex-laser ${extra[*]}"
-    setsid scripts/run --profile duplex-laser "${extra[@]}" >"$dir/stdout" 2> >(tee "$dir/stderr" >&2) &
+    # No init system runs here, so no Avahi daemon either: scripts/run starts one, kept to loopback as every test
+    # keeps Avahi (the root shares this machine's network).
+    VP_AVAHI_ALLOW_INTERFACES=lo setsid scripts/run --profile duplex-laser "${extra[@]}" >"$dir/stdout" \
+        2> >(tee "$dir/stderr" >&2) &
     pid=$!
     local deadline=$((SECONDS + README_URI_LIMIT))
     until uri="$(head -n1 "$dir/stdout" 2>/dev/null)" && [[ -n "$uri" ]]; do
@@ -73,6 +79,19 @@ readme_run() {
     fi
     if [[ -z "$cause" ]] && ! ipptool -tv -f "$dir/hello.pdf" "$uri" print-job.test >"$dir/print-job.log" 2>&1; then
         cause="Print-Job failed: $(grep -m1 -E 'FAIL|Unable' "$dir/print-job.log")"
+    fi
+    # The printer is found as a phone or CUPS finds it: browsed over DNS-SD.
+    if [[ -z "$cause" ]]; then
+        local tries=0
+        until timeout 10 avahi-browse -rt _ipp._tcp >"$dir/avahi-browse.txt" 2>&1 &&
+            grep -q '^=.* vprinter duplex-laser ' "$dir/avahi-browse.txt"; do
+            tries=$((tries + 1))
+            if ((tries >= README_BROWSE_TRIES)); then
+                cause="avahi-browse -rt _ipp._tcp did not find 'vprinter duplex-laser' ($dir/avahi-browse.txt)"
+                break
+            fi
+            sleep 1
+        done
     fi
     local bin
     bin="$(swift build -c release --static-swift-stdlib --show-bin-path 2>/dev/null)"
@@ -102,10 +121,18 @@ readme_run() {
     wait "$pid"
     rc=$?
     [[ -n "$cause" || "$rc" == 0 ]] || cause="vprinter exited $rc after SIGINT"
+    # What scripts/run started stops here, so that the test command starts as on any machine of this kind.
+    if grep -q 'scripts/run: no Avahi daemon answered.*started' "$dir/stderr"; then
+        avahi-daemon --kill 2>/dev/null
+        [[ ! -s /run/dbus/pid ]] || kill "$(cat /run/dbus/pid)" 2>/dev/null
+    else
+        [[ -n "$cause" ]] || cause="scripts/run did not start an Avahi daemon where none ran: $(tail -n1 "$dir/stderr")"
+    fi
     if [[ -n "$cause" ]]; then
         result readme-run FAIL "$cause"
     else
-        result readme-run PASS "URI, Get-Printer-Attributes, one job ($pages pages), exit 0; $((SECONDS - start)) s"
+        result readme-run PASS "URI, browsed with avahi-browse, Get-Printer-Attributes, one job ($pages pages), exit 0; $((
+            SECONDS - start)) s"
     fi
 }
 
