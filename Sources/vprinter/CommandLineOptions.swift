@@ -107,6 +107,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var security = SecurityOptions()
     /// `--config FILE`: printers and process options as JSON (docs/config.md).
     var configFile: String?
+    /// `--shard INDEX/COUNT`: the slice of the printers this process serves, of a fleet several serve.
+    var shard = FleetShard.whole
     /// `vprinter exec`: the command to run and its arguments (everything after `--`), the JUnit file to write
     /// (`--junit`) and the number of jobs the run must receive (`--expect-jobs`).
     var execCommand: [String] = []

@@ -45,6 +45,20 @@ enum OptionTable {
                 "as JSON (docs/config.md)",
             ]
         ) { options, value in options.configFile = value },
+        OptionSpec(
+            "shard", .value, argument: "INDEX/COUNT",
+            help: [
+                "serve slice INDEX (from 0) of COUNT of the printers, the others served by",
+                "other processes: every COUNT-th from INDEX; job-ids unique across slices;",
+                "INDEX may end a name, as a StatefulSet pod's (vprinter-2/3)",
+            ]
+        ) { options, value throws(UsageError) in
+            guard let shard = FleetShard(value) else {
+                throw UsageError(
+                    "--shard needs INDEX/COUNT with INDEX from 0 to COUNT-1 (or NAME-INDEX/COUNT), not '\(value)'")
+            }
+            options.shard = shard
+        },
         .size(
             "max-document-size", example: "500M or 4G", zeroAllowed: false,
             help: ["largest document accepted (default 4G)"]

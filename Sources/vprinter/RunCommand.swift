@@ -98,7 +98,7 @@ struct RunCommand {
                 limits: options.renderLimits, ocr: options.ocr)
             renderer = MeasuredRenderer(client, metrics: metrics)
         }
-        let jobIDs = JobIDAllocator(outputDirectory: output)
+        let jobIDs = JobIDAllocator(outputDirectory: output, shard: options.shard)
         let events = EventHub()
         var settings = PrinterFactory.Settings(
             outputDirectory: output, maximumDocumentSize: options.maximumDocumentSize,
@@ -145,7 +145,8 @@ struct RunCommand {
         }
         advertiser?.start()
         var hosted: [HostedPrinter] = []
-        for (spec, name) in zip(specs, names) {
+        // A slice of a fleet (--shard) serves its own printers of the list, named and pathed as in the whole.
+        for (position, (spec, name)) in zip(specs, names).enumerated() where options.shard.holds(position: position) {
             do {
                 hosted.append(
                     try fleet.add(
@@ -176,6 +177,9 @@ struct RunCommand {
             }
         } else {
             log("\(hosted.count) printers ready on port \(fleet.port), recording jobs in \(output)/jobs")
+        }
+        if options.shard != .whole {
+            log("slice \(options.shard) of the fleet: \(hosted.count) of its \(specs.count) printers")
         }
         let policy = RestartPolicy(rawValue: options.onRestart) ?? .requeue
         Self.restoreJobs(
