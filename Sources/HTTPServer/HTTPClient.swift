@@ -14,10 +14,10 @@ public enum HTTPClient {
         public var body: [UInt8]
     }
 
-    /// GETs `url` (`http://host:port/path?query`, or https), waiting at most `timeout` seconds for the whole
-    /// exchange.
-    public static func get(_ url: String, timeout: Double) throws(HTTPServerError) -> Response {
-        try exchange(url, method: "GET", headers: [], body: [], timeout: timeout)
+    /// GETs `url` (`http://host:port/path?query`, or https) with `headers` (`Name: value` lines), waiting at most
+    /// `timeout` seconds for the whole exchange.
+    public static func get(_ url: String, headers: [String] = [], timeout: Double) throws(HTTPServerError) -> Response {
+        try exchange(url, method: "GET", headers: headers, body: [], timeout: timeout)
     }
 
     /// POSTs `body` as `contentType` to `url` (an IPP request to `http://host:port/ipp/print`, or https, with

@@ -109,6 +109,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var configFile: String?
     /// `--shard INDEX/COUNT`: the slice of the printers this process serves, of a fleet several serve.
     var shard = FleetShard.whole
+    /// `--peers`: the other processes of a sharded fleet, whose printers and jobs the API's listings include.
+    var peers: [String] = []
     /// `vprinter exec`: the command to run and its arguments (everything after `--`), the JUnit file to write
     /// (`--junit`) and the number of jobs the run must receive (`--expect-jobs`).
     var execCommand: [String] = []

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import PrinterCore
+import PrinterHTTP
 import RequestJournal
 
 /// Every option of vprinter, in the order `vprinter --help` lists them (docs/config.md): the one table that the
@@ -58,6 +59,19 @@ enum OptionTable {
                     "--shard needs INDEX/COUNT with INDEX from 0 to COUNT-1 (or NAME-INDEX/COUNT), not '\(value)'")
             }
             options.shard = shard
+        },
+        OptionSpec(
+            "peers", .repeatable, argument: "HOST:PORT",
+            help: [
+                "the other processes of a sharded fleet (repeatable; a name may resolve to",
+                "several, as a headless Service's): the API's printer and job listings",
+                "include theirs",
+            ]
+        ) { options, value throws(UsageError) in
+            guard FleetPeers([value]) != nil else {
+                throw UsageError("--peers needs HOST:PORT or http(s)://HOST:PORT, not '\(value)'")
+            }
+            options.peers.append(value)
         },
         .size(
             "max-document-size", example: "500M or 4G", zeroAllowed: false,

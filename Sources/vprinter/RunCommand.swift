@@ -125,7 +125,8 @@ struct RunCommand {
                 addresses: options.listen, port: options.port, limits: limits, tls: security.tls),
             apiToken: options.apiToken, access: security.access, metrics: metrics, journal: journal,
             hosts: HostPolicy(names: HostPolicy.machineNames + options.allowedHosts),
-            origins: OriginPolicy(allowing: options.allowedOrigins), log: log)
+            origins: OriginPolicy(allowing: options.allowedOrigins), peers: FleetPeers(options.peers) ?? .none,
+            log: log)
         do {
             try fleet.start()
         } catch {

@@ -32,11 +32,13 @@ public final class PrinterFleet: Sendable {
     ///   - journal: where every request to every port is recorded; nil for none.
     ///   - hosts: the names a request's Host may give (`--allowed-host`); `origins`: the web pages besides the
     ///     printer's own that may call the API's changes (`--allow-origin`).
+    ///   - peers: the other processes of a fleet served in slices (`--peers`), whose printers and jobs the API's
+    ///     listings include.
     public init(
         factory: PrinterFactory, advertiser: (any PrinterAdvertising)?, serverConfiguration: HTTPServerConfiguration,
         apiToken: String? = nil, access: AccessControl = .open, metrics: ServiceMetrics = ServiceMetrics(),
         journal: Journal? = nil, hosts: HostPolicy = .machine, origins: OriginPolicy = OriginPolicy(),
-        log: @escaping @Sendable (String) -> Void
+        peers: FleetPeers = .none, log: @escaping @Sendable (String) -> Void
     ) {
         let registry = PrinterRegistry()
         self.registry = registry
@@ -47,7 +49,7 @@ public final class PrinterFleet: Sendable {
         service = PrinterService(
             registry: registry, events: factory.events, apiToken: apiToken, access: access,
             security: factory.settings.security, metrics: metrics, journal: journal, hosts: hosts, origins: origins,
-            log: log)
+            peers: peers, log: log)
         service.fleet.withLock { $0 = self }
     }
 

@@ -35,8 +35,10 @@ extension PrinterService {
     func listJobs(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
         guard let size = pageSize(request) else { return badPageSize() }
         do throws(JobQueryError) {
-            let query = try JobQuery(parameters: request.query, otherNames: ["limit"])
-            return page(selectJobs(query, identity: identity), size: size, of: request)
+            let query = try JobQuery(parameters: request.query, otherNames: ["limit", FleetPeers.parameter])
+            let jobs = selectJobs(query, identity: identity)
+            return includesPeers(request)
+                ? fleetPage(jobs, size: size, of: request) : page(jobs, size: size, of: request)
         } catch {
             return refusal(error)
         }
@@ -169,7 +171,8 @@ extension PrinterService {
         }
         let query: JobQuery
         do throws(JobQueryError) {
-            query = try JobQuery(parameters: request.query, otherNames: ["count", "jobs", "timeout", "limit"])
+            query = try JobQuery(
+                parameters: request.query, otherNames: ["count", "jobs", "timeout", "limit", FleetPeers.parameter])
         } catch {
             return refusal(error)
         }
@@ -179,6 +182,9 @@ extension PrinterService {
                 return json(["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
             }
             timeout = value
+        }
+        if includesPeers(request) {
+            return fleetWait(query, count: count, size: size, timeout: timeout, request: request, identity: identity)
         }
         let subscription = events.subscribe()
         defer { subscription.cancel() }

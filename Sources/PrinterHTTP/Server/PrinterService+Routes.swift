@@ -13,7 +13,7 @@ extension PrinterService {
 
         // Printers, and printers made at runtime (docs/api.md "Printers").
         Route("GET", "/api/v1/printers", access: .open) { service, request, _ in
-            service.json(service.printers.map { service.printerSummary($0, request: request.http) })
+            service.printerListing(request.http)
         },
         Route("POST", "/api/v1/printers", access: .change, readsBody: true) { service, request, _ in
             service.createPrinter(request.http, body: request.body)
@@ -239,9 +239,8 @@ extension PrinterService {
     /// The job a route's `{id}` names, if the caller may see it; 404 otherwise.
     func withJob(_ request: Route.Matched, _ answer: (Job) -> HTTPResponse) -> HTTPResponse {
         let id = request[parameter: "id"]
-        guard let job = job(id), canSee(job, request.identity) else {
-            return json(["error": "no job \(id)"], status: 404)
-        }
+        guard let job = job(id) else { return peerJob(request.http, id: id) }
+        guard canSee(job, request.identity) else { return json(["error": "no job \(id)"], status: 404) }
         return answer(job)
     }
 }

@@ -53,6 +53,8 @@ public final class PrinterService: HTTPHandler {
     let hosts: HostPolicy
     /// The origins an API change may come from besides the printer's own (`--allow-origin`).
     let origins: OriginPolicy
+    /// The other processes of a fleet served in slices, whose printers and jobs the listings include.
+    let peers: FleetPeers
 
     public init(
         printers: [Printer], events: EventHub? = nil, apiToken: String? = nil, access: AccessControl = .open,
@@ -71,6 +73,7 @@ public final class PrinterService: HTTPHandler {
         self.journal = journal
         self.hosts = hosts
         self.origins = origins
+        peers = .none
         self.log = log
         metrics = ServiceMetrics()
     }
@@ -81,9 +84,10 @@ public final class PrinterService: HTTPHandler {
         registry: PrinterRegistry, events: EventHub, apiToken: String? = nil, access: AccessControl = .open,
         security: PrinterSecurity = PrinterSecurity(), metrics: ServiceMetrics = ServiceMetrics(),
         journal: Journal? = nil, hosts: HostPolicy = .machine, origins: OriginPolicy = OriginPolicy(),
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        peers: FleetPeers = .none, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.registry = registry
+        self.peers = peers
         self.journal = journal
         self.hosts = hosts
         self.origins = origins

@@ -1,0 +1,189 @@
+import Foundation
+import HTTPServer
+import PrintModel
+import PrinterCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The listings of a fleet served in slices (`FleetPeers`): `GET /api/v1/printers`, `GET /api/v1/jobs` and
+/// `GET /api/v1/wait` answer with this process's printers and jobs and its peers', and a job of a peer (its record,
+/// text and files) is fetched from the peer that has it. A peer that does not answer makes the answer 502, naming
+/// it: a listing with a slice missing would pass for the whole fleet.
+extension PrinterService {
+    /// Whether the answer to `request` includes the peers': peers are set, and it did not ask for this process's
+    /// own part only (`peers=none`, as peers ask each other).
+    func includesPeers(_ request: HTTPRequest) -> Bool {
+        !peers.isEmpty && request.queryValue(FleetPeers.parameter) != FleetPeers.ownPartOnly
+    }
+
+    /// `GET /api/v1/printers`: every printer of this process, then each peer's.
+    func printerListing(_ request: HTTPRequest) -> HTTPResponse {
+        var listing: [Any] = printers.map { printerSummary($0, request: request) }
+        guard includesPeers(request) else { return json(listing) }
+        switch askPeers(request) {
+        case .failure(let failure): return peerFailure(failure)
+        case .success(let answers):
+            for answer in answers {
+                guard let list = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [Any] else {
+                    return peerFailure(FleetPeers.Failure(peer: answer.peer, problem: "answered no JSON list"))
+                }
+                listing += list
+            }
+            return json(listing)
+        }
+    }
+
+    /// The page of `GET /api/v1/jobs` of the whole fleet: this process's jobs the query selects and each peer's
+    /// first page of the same query, merged by job-id (unique across slices), the first `size`; with a `Link` to
+    /// the next page while this one is full.
+    func fleetPage(_ jobs: [Job], size: Int, of request: HTTPRequest) -> HTTPResponse {
+        switch peerRecords(request.target, request: request) {
+        case .failure(let failure): return peerFailure(failure)
+        case .success(let (records, peerPageFull)):
+            return recordPage(merging: jobs, with: records, size: size, of: request, morePossible: peerPageFull)
+        }
+    }
+
+    /// `GET /api/v1/wait` of the whole fleet: until `count` jobs the query selects have ended in this process and
+    /// its peers together (the peers asked with `timeout=0` every `fleetWaitInterval`), at most `timeout` seconds;
+    /// then the page of them, or 408 with those that had.
+    func fleetWait(
+        _ query: JobQuery, count: Int, size: Int, timeout: Double, request: HTTPRequest, identity: ClientIdentity
+    ) -> HTTPResponse {
+        let deadline = Date().addingTimeInterval(timeout)
+        let pairs = request.query.filter { $0.name != "timeout" } + [(name: "timeout", value: "0")]
+        let peerTarget =
+            request.path + "?"
+            + pairs.map { HTML.percentEncode($0.name) + "=" + HTML.percentEncode($0.value) }
+            .joined(separator: "&")
+        while true {
+            let ended = selectJobs(query, identity: identity, endedOnly: true)
+            let records: [PeerRecord]
+            switch peerRecords(peerTarget, request: request, waiting: true) {
+            case .failure(let failure): return peerFailure(failure)
+            case .success(let (found, _)): records = found
+            }
+            if ended.count + records.count >= count {
+                return recordPage(merging: ended, with: records, size: size, of: request, morePossible: false)
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 {
+                let merged = Self.merged(ended, records)
+                let error =
+                    (try? RecordJSONWriter.encode(.string("timed out with \(merged.count) of \(count) jobs ended")))
+                    ?? []
+                let bytes =
+                    Array("{\n  \"error\" : ".utf8) + error + Array(",\n  \"jobs\" : ".utf8)
+                    + Self.array(merged.map(\.bytes)) + Array("\n}".utf8)
+                return jsonBytes(bytes, status: 408)
+            }
+            usleep(UInt32(min(remaining, Self.fleetWaitInterval) * 1_000_000))
+        }
+    }
+
+    /// How often a wait across the fleet asks the peers again, in seconds.
+    static let fleetWaitInterval = 0.25
+
+    /// A job record of a peer: its job-id and its JSON.
+    typealias PeerRecord = (id: Int, bytes: [UInt8])
+
+    /// The job records the peers answer `target` with (a list, or with `waiting`, a wait's answer: a list, or 408
+    /// with `jobs`), and whether one of them answered a full page (more may follow it).
+    private func peerRecords(_ target: String, request: HTTPRequest, waiting: Bool = false) -> Result<
+        ([PeerRecord], Bool), FleetPeers.Failure
+    > {
+        let size = pageSize(request) ?? Self.maximumPageSize
+        var records: [PeerRecord] = []
+        var pageFull = false
+        switch askPeers(request, target: target, acceptingAny: waiting) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let answers):
+            for answer in answers {
+                let decoded = try? JSONSerialization.jsonObject(with: Data(answer.body))
+                let list: [[String: Any]]? =
+                    switch answer.status {
+                    case 200: decoded as? [[String: Any]]
+                    case 408 where waiting: (decoded as? [String: Any])?["jobs"] as? [[String: Any]]
+                    default: nil
+                    }
+                guard let list, list.allSatisfy({ $0["job-id"] is Int }) else {
+                    return .failure(
+                        FleetPeers.Failure(
+                            peer: answer.peer, problem: "answered \(answer.status) without a list of job records"))
+                }
+                pageFull = pageFull || list.count >= size
+                for record in list {
+                    guard let id = record["job-id"] as? Int,
+                        let bytes = try? JSONSerialization.data(
+                            withJSONObject: record, options: .withoutEscapingSlashes)
+                    else { continue }
+                    records.append((id, Array(bytes)))
+                }
+            }
+            return .success((records, pageFull))
+        }
+    }
+
+    /// This process's jobs and the peers' records, by job-id.
+    private static func merged(_ jobs: [Job], _ records: [PeerRecord]) -> [PeerRecord] {
+        (jobs.map { ($0.id, JobRecorder.json(of: $0)) } + records).sorted { $0.id < $1.id }
+    }
+
+    /// Records as one JSON array.
+    private static func array(_ records: [[UInt8]]) -> [UInt8] {
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        for (index, record) in records.enumerated() {
+            if index > 0 { body += [UInt8(ascii: ","), 0x0A] }
+            body += record
+        }
+        return body + [UInt8(ascii: "]")]
+    }
+
+    /// The first `size` of this process's jobs and the peers' records by job-id, with a `Link` to the next page
+    /// when more follow (or, with `morePossible`, may).
+    private func recordPage(
+        merging jobs: [Job], with records: [PeerRecord], size: Int, of request: HTTPRequest, morePossible: Bool
+    ) -> HTTPResponse {
+        let all = Self.merged(jobs, records)
+        let shown = all.prefix(size)
+        var response = jsonBytes(Self.array(shown.map(\.bytes)))
+        if let last = shown.last, all.count > size || morePossible {
+            response.headers.set("Link", "<\(nextPage(of: request, after: last.id))>; rel=\"next\"")
+        }
+        return response
+    }
+
+    /// A job that is not this process's, asked of the peers in turn (`GET /api/v1/jobs/{id}`, its text and
+    /// files): the first that has it answers; 404 when none has.
+    func peerJob(_ request: HTTPRequest, id: String) -> HTTPResponse {
+        guard includesPeers(request) else { return json(["error": "no job \(id)"], status: 404) }
+        switch askPeers(request, acceptingAny: true) {
+        case .failure(let failure): return peerFailure(failure)
+        case .success(let answers):
+            guard let found = answers.first(where: { $0.status == 200 }) else {
+                return json(["error": "no job \(id) in this process or its peers"], status: 404)
+            }
+            var headers = HTTPHeaders()
+            let file = request.path.split(separator: "/").last.map(String.init) ?? ""
+            headers.set(
+                "Content-Type", request.path.contains("/files/") ? Self.contentType(ofFile: file) : "application/json")
+            return HTTPResponse(status: 200, headers: headers, body: .bytes(found.body))
+        }
+    }
+
+    /// `target` (by default the request's own path and query) asked of every peer, with the request's
+    /// credentials; with `acceptingAny`, an answer other than 200 is an answer too.
+    private func askPeers(_ request: HTTPRequest, target: String? = nil, acceptingAny: Bool = false) -> Result<
+        [FleetPeers.Answer], FleetPeers.Failure
+    > {
+        let headers = request.headers["Authorization"].map { ["Authorization: \($0)"] } ?? []
+        let ownPort = fleet.withLock { $0?.port } ?? request.localPort
+        return peers.get(target ?? request.target, ownPort: ownPort, headers: headers, acceptingAny: acceptingAny)
+    }
+
+    private func peerFailure(_ failure: FleetPeers.Failure) -> HTTPResponse {
+        json(["error": "the fleet's listing is incomplete: \(failure)"], status: 502)
+    }
+}
