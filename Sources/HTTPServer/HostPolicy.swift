@@ -8,10 +8,14 @@
 ///
 /// Always allowed: addresses (`127.0.0.1`, `[::1]`: no site name to rebind), `localhost` and names under it, and
 /// mDNS names (`.local`, which only this link resolves); besides, the names given (the machine's host name,
-/// `--allowed-host`). No Host at all (HTTP/1.0) is allowed: browsers always send one.
+/// `--allowed-host`), and the names under a domain given with a leading dot (`.svc.cluster.local`: a cluster's
+/// Services, whose names only the cluster's own DNS resolves). No Host at all (HTTP/1.0) is allowed: browsers always
+/// send one.
 public struct HostPolicy: Sendable, Hashable {
     /// The names allowed besides the ones always allowed, lowercased, without a trailing dot.
     public private(set) var names: Set<String>
+    /// The domains under which every name is allowed, each with its leading dot (`.svc.cluster.local`).
+    public private(set) var domains: Set<String>
     /// Whether any Host is allowed (`--allowed-host '*'`).
     public private(set) var allowsAny: Bool
 
@@ -31,7 +35,9 @@ public struct HostPolicy: Sendable, Hashable {
     /// A policy allowing these names (`*` allows any) besides addresses, localhost and `.local` names.
     public init(names: [String] = []) {
         allowsAny = names.contains(Self.anyHost)
-        self.names = Set(names.filter { $0 != Self.anyHost }.map(Self.normalized))
+        let given = names.filter { $0 != Self.anyHost }.map(Self.normalized).filter { !$0.isEmpty }
+        self.names = Set(given.filter { !$0.hasPrefix(".") })
+        domains = Set(given.filter { $0.hasPrefix(".") && $0.count > 1 })
     }
 
     /// Whether a request naming `host` (the Host field without its port, IPv6 addresses in brackets) may be
@@ -40,7 +46,7 @@ public struct HostPolicy: Sendable, Hashable {
         guard let host, !allowsAny else { return true }
         let name = Self.normalized(host)
         return Self.isAddress(name) || name == "localhost" || name.hasSuffix(".localhost") || name.hasSuffix(".local")
-            || names.contains(name)
+            || names.contains(name) || domains.contains { name.hasSuffix($0) }
     }
 
     /// A host name as compared: lowercased, without the dot that may end a fully qualified name.

@@ -51,12 +51,18 @@ enum OptionTable {
             help: [
                 "serve slice INDEX (from 0) of COUNT of the printers, the others served by",
                 "other processes: every COUNT-th from INDEX; job-ids unique across slices;",
-                "INDEX may end a name, as a StatefulSet pod's (vprinter-2/3)",
+                "INDEX may end a name (vprinter-2/3), or be 'hostname': the number that ends",
+                "this machine's host name, as a StatefulSet pod's does",
             ]
         ) { options, value throws(UsageError) in
-            guard let shard = FleetShard(value) else {
+            let hostNamed = value.hasPrefix(FleetShard.hostNameIndex + "/")
+            let given =
+                hostNamed
+                ? (LocalAddresses.hostName ?? "") + value.dropFirst(FleetShard.hostNameIndex.count) : value
+            guard let shard = FleetShard(given) else {
                 throw UsageError(
-                    "--shard needs INDEX/COUNT with INDEX from 0 to COUNT-1 (or NAME-INDEX/COUNT), not '\(value)'")
+                    "--shard needs INDEX/COUNT with INDEX from 0 to COUNT-1 (or NAME-INDEX/COUNT, or hostname/COUNT"
+                        + " on a host whose name ends in -INDEX), not '\(hostNamed ? given : value)'")
             }
             options.shard = shard
         },
@@ -198,11 +204,12 @@ enum OptionTable {
         OptionSpec(
             "allowed-host", .repeatable, argument: "NAME",
             help: [
-                "also answer requests whose Host is NAME (repeatable; '*' for any): besides",
-                "addresses, localhost, .local names and this machine's name (docs/security.md)",
+                "also answer requests whose Host is NAME (repeatable; '*' for any; .DOMAIN for",
+                "every name under DOMAIN): besides addresses, localhost, .local names and this",
+                "machine's name (docs/security.md)",
             ]
         ) { options, value throws(UsageError) in
-            guard !value.isEmpty, !value.contains(where: { " /@:[]".contains($0) }) else {
+            guard !value.isEmpty, value != ".", !value.contains(where: { " /@:[]".contains($0) }) else {
                 throw UsageError("--allowed-host needs a host name without port, not '\(value)'")
             }
             options.allowedHosts.append(value)

@@ -127,6 +127,7 @@ struct RunCommand {
             hosts: HostPolicy(names: HostPolicy.machineNames + options.allowedHosts),
             origins: OriginPolicy(allowing: options.allowedOrigins), peers: FleetPeers(options.peers) ?? .none,
             log: log)
+        fleet.holdReadiness()
         do {
             try fleet.start()
         } catch {
@@ -160,6 +161,7 @@ struct RunCommand {
                 return .failure(StartFailure(status: 1))
             }
         }
+        fleet.releaseReadiness()
         let host = options.listen.count == 1 ? Self.uriHost(options.listen[0]) : "localhost"
         let uris = hosted.map { fleet.uri(of: $0, host: host) }
         if let readyFile = options.readyFile {

@@ -18,6 +18,19 @@ import Testing
         #expect(!HostPolicy().allows("printer.example"))
     }
 
+    @Test func aNameWithALeadingDotAllowsEveryNameUnderIt() {
+        // (Not .svc.cluster.local here: every .local name is allowed anyway, as mDNS names.)
+        let policy = HostPolicy(names: [".svc.cluster.example", "."])
+        for host in ["vprinter.default.svc.cluster.example", "vprinter-fleet-2.vprinter-fleet.ci.svc.cluster.example."]
+        {
+            #expect(policy.allows(host), "\(host)")
+        }
+        // Not the domain itself, not a name that merely ends in its letters, and "." allows nothing more.
+        for host in ["svc.cluster.example", "evilsvc.cluster.example", "vprinter.svc.cluster.example.evil.test", ""] {
+            #expect(!policy.allows(host), "\(host)")
+        }
+    }
+
     @Test func anOriginIsTheRequestsOwnOrAnAllowedOne() {
         let policy = OriginPolicy(allowing: ["http://localhost:3000/", "HTTPS://App.Example:443"])
         #expect(policy.allows("http://localhost:8631", hostField: "localhost:8631", isEncrypted: false))

@@ -1,7 +1,17 @@
 """Health and metrics: /livez, /readyz and /metrics, the metrics read with prometheus_client's
 parser and checked against the jobs printed here."""
+import json
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
 from prometheus_client.parser import text_string_to_metric_families
 from vprinter import ipp
+
+from vptest.names import free_port
+from vptest.paths import REPO
+from vptest.printer import START_LIMIT, binary
 
 TWO_PRINTERS = ("--profile", "duplex-laser", "--profile", "color-inkjet")
 
@@ -32,6 +42,39 @@ def test_livez_and_readyz_answer_and_readyz_follows_accepting(start_printer):
     assert "not accepting jobs" in str(answer), answer
     assert running.ipp(ipp.ENABLE_PRINTER, uri=running.uris[1]).status == ipp.SUCCESSFUL_OK
     running.checked("GET", "/readyz", 200)
+
+
+def test_readyz_is_not_ready_until_every_printer_of_the_config_is_there(tmp_path):
+    """The process listens before it adds its printers; a fleet of thousands takes a while, and a /readyz that
+    answered ready meanwhile (every printer added so far being ready) would send a Kubernetes Service's traffic to
+    printers that are not there yet."""
+    count = 3000
+    config = tmp_path / "fleet.json"
+    config.write_text(json.dumps({"printers": [{"profile": "duplex-laser", "name": "p%04d" % number}
+                                               for number in range(count)]}))
+    port = free_port()
+    process = subprocess.Popen([binary(), "--config", str(config), "--port", str(port), "--no-dnssd",
+                                "--output-dir", str(tmp_path / "output")], cwd=REPO, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    answers = []
+    try:
+        deadline = time.monotonic() + START_LIMIT
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen("http://127.0.0.1:%d/readyz" % port, timeout=5) as response:
+                    answers.append((response.status, json.loads(response.read())))
+                    break
+            except urllib.error.HTTPError as error:
+                answers.append((error.code, json.loads(error.read())))
+            except OSError:
+                pass
+            assert process.poll() is None, "vprinter exited with %s" % process.returncode
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert answers and answers[-1] == (200, {"status": "ready", "printers": count}), answers[-3:]
+    starting = [body for status, body in answers if status == 503]
+    assert all("still being added" in str(body) for body in starting), starting[:3]
 
 
 def test_metrics_count_the_jobs_pages_bytes_requests_and_faults_of_this_test(start_printer):

@@ -12,6 +12,9 @@ public struct FleetShard: Sendable, Hashable, CustomStringConvertible {
 
     /// The most slices a fleet may be cut into.
     public static let maximumCount = 10_000
+    /// The INDEX that stands for the number ending the machine's host name (`hostname/3`): a StatefulSet pod's
+    /// host name is its name, which ends in its ordinal (`vprinter-fleet-2`).
+    public static let hostNameIndex = "hostname"
 
     private init(validIndex: Int, count: Int) {
         self.index = validIndex

@@ -147,9 +147,27 @@ public final class PrinterFleet: Sendable {
         return "\(scheme)://\(host):\(hosted.port ?? port)\(hosted.printer.configuration.resourcePath)"
     }
 
-    /// Why the process is not ready (`/readyz`): one entry per printer that is switched on but not accepting
-    /// jobs or not yet advertised. Empty when ready.
+    /// Whether the printers the process starts with are still being added (`holdReadiness`).
+    private let startingUp = Atomic<Bool>(false)
+
+    /// Keeps `/readyz` from answering ready until `releaseReadiness`: the process listens before it adds its
+    /// printers, and a fleet of thousands takes a while, during which the printers added so far would all be
+    /// ready and the rest not yet there (a Kubernetes Service would send jobs to printers that do not exist).
+    public func holdReadiness() {
+        startingUp.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// Every printer the process starts with has been added: readiness is theirs from now on.
+    public func releaseReadiness() {
+        startingUp.store(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// Why the process is not ready (`/readyz`): the printers it starts with still being added, or one entry per
+    /// printer that is switched on but not accepting jobs or not yet advertised. Empty when ready.
     public var readinessProblems: [String] {
+        if startingUp.load(ordering: .sequentiallyConsistent) {
+            return ["the printers are still being added (\(registry.all.count) so far)"]
+        }
         var problems: [String] = []
         for hosted in registry.all where hosted.printer.power.isOn {
             if !hosted.printer.isAcceptingJobs {
