@@ -44,7 +44,7 @@ extension JobRun {
         // A last side with free cells stays open for the next document.
         var last: Plan?
         if imposer.isSideOpen, ticket.multipleDocumentHandling == .singleDocument { last = plans.popLast() }
-        try renderInParallel(plans, path: path, textLayer: textLayer)
+        try renderInParallel(plans, path: path, textLayer: textLayer, messages: messages)
         if let last {
             let impression = try OpenImpression(last.impression, geometry: imposer.geometry)
             for placement in last.placements {
@@ -69,25 +69,30 @@ extension JobRun {
         }
     }
 
-    private func renderInParallel(_ plans: [Plan], path: String, textLayer: Bool) throws(RasterError) {
+    /// Renders the sides of `plans` on `threads` threads, each reporting Poppler's messages to `messages`.
+    private func renderInParallel(_ plans: [Plan], path: String, textLayer: Bool, messages: PopplerMessages)
+        throws(RasterError)
+    {
         guard let first = plans.first else { return }
         let emitter = ImpressionEmitter(first: first.impression.number, deliver: onImpression)
         let failure = Mutex<RasterError?>(nil)
         let geometry = imposer.geometry
         let (folder, ticket, limits, threads) = (folder, ticket, limits, min(threads, plans.count))
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            do throws(RasterError) {
-                let copy = try PDFDocument(path: path, password: ticket.password, limits: limits)
-                for index in stride(from: thread, to: plans.count, by: threads) {
-                    if failure.withLock({ $0 != nil }) { return }
-                    let impression = try OpenImpression(plans[index].impression, geometry: geometry)
-                    for placement in plans[index].placements {
-                        try Self.draw(copy, placement, on: impression, textLayer: textLayer)
+            messages.collecting {
+                do throws(RasterError) {
+                    let copy = try PDFDocument(path: path, password: ticket.password, limits: limits)
+                    for index in stride(from: thread, to: plans.count, by: threads) {
+                        if failure.withLock({ $0 != nil }) { return }
+                        let impression = try OpenImpression(plans[index].impression, geometry: geometry)
+                        for placement in plans[index].placements {
+                            try Self.draw(copy, placement, on: impression, textLayer: textLayer)
+                        }
+                        emitter.finished(try impression.write(folder: folder, ticket: ticket))
                     }
-                    emitter.finished(try impression.write(folder: folder, ticket: ticket))
+                } catch {
+                    failure.withLock { if $0 == nil { $0 = error } }
                 }
-            } catch {
-                failure.withLock { if $0 == nil { $0 = error } }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
