@@ -3,10 +3,6 @@ import Foundation
 import HTTPServer
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The other processes of a fleet served in slices (`--peers`, docs/kubernetes.md): the API's printer and job
 /// listings of any one of them include the others', so that a test asks one address.
 ///
@@ -86,7 +82,7 @@ public struct FleetPeers: Sendable {
         var urls: [String] = []
         for entry in entries {
             guard let target = Self.parse(entry) else { continue }
-            let addresses = Self.addresses(of: target.host)
+            let addresses = LocalAddresses.addresses(of: target.host)
             guard !addresses.isEmpty else { return .failure(Failure(peer: entry, problem: "does not resolve")) }
             for address in addresses.prefix(Self.maximumAddressesPerEntry)
             where !(target.port == ownPort && own.contains(address)) {
@@ -136,28 +132,5 @@ public struct FleetPeers: Sendable {
             }
         }
         return .success(answers)
-    }
-
-    /// The numeric addresses a host name resolves to (itself, when it is an address), in the resolver's order.
-    static func addresses(of host: String) -> [String] {
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, nil, &hints, &list) == 0 else { return [] }
-        defer { freeaddrinfo(list) }
-        var found: [String] = []
-        var entry = list
-        while let current = entry {
-            entry = current.pointee.ai_next
-            var name = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            guard
-                getnameinfo(
-                    current.pointee.ai_addr, current.pointee.ai_addrlen, &name, socklen_t(name.count), nil, 0,
-                    NI_NUMERICHOST) == 0
-            else { continue }
-            let address = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if !found.contains(address) { found.append(address) }
-        }
-        return found
     }
 }

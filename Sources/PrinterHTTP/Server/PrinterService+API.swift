@@ -76,11 +76,16 @@ extension PrinterService {
 
     /// The records of `jobs` as one JSON array, from the bytes each record was last written as.
     func recordArray(_ jobs: [Job]) -> [UInt8] {
+        recordArray(jobs.lazy.map { JobRecorder.json(of: $0) }, count: jobs.count)
+    }
+
+    /// Records already encoded (`count` of them) as one JSON array, one record a line.
+    func recordArray(_ records: some Sequence<[UInt8]>, count: Int) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(jobs.count * 2048)
-        for (index, job) in jobs.enumerated() {
+        bytes.reserveCapacity(count * 2048)
+        for (index, record) in records.enumerated() {
             if index > 0 { bytes += [UInt8(ascii: ","), 0x0A] }
-            bytes += JobRecorder.json(of: job)
+            bytes += record
         }
         bytes += [UInt8(ascii: "]")]
         return bytes
@@ -88,9 +93,13 @@ extension PrinterService {
 
     /// The answer of a wait that timed out (408): the error and the records of the jobs that had ended.
     func timedOut(_ ended: [Job], of count: Int) -> HTTPResponse {
-        let error =
-            (try? RecordJSONWriter.encode(.string("timed out with \(ended.count) of \(count) jobs ended"))) ?? []
-        let bytes = Array("{\n  \"error\" : ".utf8) + error + Array(",\n  \"jobs\" : ".utf8) + recordArray(ended)
+        timedOut(records: recordArray(ended), ended: ended.count, of: count)
+    }
+
+    /// The same from the array of the ended jobs' records (`ended` of them).
+    func timedOut(records: [UInt8], ended: Int, of count: Int) -> HTTPResponse {
+        let error = (try? RecordJSONWriter.encode(.string("timed out with \(ended) of \(count) jobs ended"))) ?? []
+        let bytes = Array("{\n  \"error\" : ".utf8) + error + Array(",\n  \"jobs\" : ".utf8) + records
         return jsonBytes(bytes + Array("\n}".utf8), status: 408)
     }
 

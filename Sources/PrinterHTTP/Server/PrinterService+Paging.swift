@@ -35,7 +35,12 @@ extension PrinterService {
 
     /// The request's path and query with `since` set to `id`.
     func nextPage(of request: HTTPRequest, after id: Int) -> String {
-        let pairs = request.query.filter { $0.name != "since" } + [(name: "since", value: String(id))]
+        target(of: request, setting: "since", to: String(id))
+    }
+
+    /// The request's path and query with the parameter `name` set to `value` (in place of any it had).
+    func target(of request: HTTPRequest, setting name: String, to value: String) -> String {
+        let pairs = request.query.filter { $0.name != name } + [(name: name, value: value)]
         return request.path + "?"
             + pairs.map { HTML.percentEncode($0.name) + "=" + HTML.percentEncode($0.value) }.joined(separator: "&")
     }

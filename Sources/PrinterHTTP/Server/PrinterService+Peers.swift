@@ -1,6 +1,5 @@
 import Foundation
 import HTTPServer
-import PrintModel
 import PrinterCore
 
 #if canImport(Glibc)
@@ -53,11 +52,7 @@ extension PrinterService {
         _ query: JobQuery, count: Int, size: Int, timeout: Double, request: HTTPRequest, identity: ClientIdentity
     ) -> HTTPResponse {
         let deadline = Date().addingTimeInterval(timeout)
-        let pairs = request.query.filter { $0.name != "timeout" } + [(name: "timeout", value: "0")]
-        let peerTarget =
-            request.path + "?"
-            + pairs.map { HTML.percentEncode($0.name) + "=" + HTML.percentEncode($0.value) }
-            .joined(separator: "&")
+        let peerTarget = target(of: request, setting: "timeout", to: "0")
         while true {
             let ended = selectJobs(query, identity: identity, endedOnly: true)
             let records: [PeerRecord]
@@ -71,13 +66,8 @@ extension PrinterService {
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
                 let merged = Self.merged(ended, records)
-                let error =
-                    (try? RecordJSONWriter.encode(.string("timed out with \(merged.count) of \(count) jobs ended")))
-                    ?? []
-                let bytes =
-                    Array("{\n  \"error\" : ".utf8) + error + Array(",\n  \"jobs\" : ".utf8)
-                    + Self.array(merged.map(\.bytes)) + Array("\n}".utf8)
-                return jsonBytes(bytes, status: 408)
+                return timedOut(
+                    records: recordArray(merged.lazy.map(\.bytes), count: merged.count), ended: merged.count, of: count)
             }
             usleep(UInt32(min(remaining, Self.fleetWaitInterval) * 1_000_000))
         }
@@ -131,16 +121,6 @@ extension PrinterService {
         (jobs.map { ($0.id, JobRecorder.json(of: $0)) } + records).sorted { $0.id < $1.id }
     }
 
-    /// Records as one JSON array.
-    private static func array(_ records: [[UInt8]]) -> [UInt8] {
-        var body: [UInt8] = [UInt8(ascii: "[")]
-        for (index, record) in records.enumerated() {
-            if index > 0 { body += [UInt8(ascii: ","), 0x0A] }
-            body += record
-        }
-        return body + [UInt8(ascii: "]")]
-    }
-
     /// The first `size` of this process's jobs and the peers' records by job-id, with a `Link` to the next page
     /// when more follow (or, with `morePossible`, may).
     private func recordPage(
@@ -148,7 +128,7 @@ extension PrinterService {
     ) -> HTTPResponse {
         let all = Self.merged(jobs, records)
         let shown = all.prefix(size)
-        var response = jsonBytes(Self.array(shown.map(\.bytes)))
+        var response = jsonBytes(recordArray(shown.lazy.map(\.bytes), count: shown.count))
         if let last = shown.last, all.count > size || morePossible {
             response.headers.set("Link", "<\(nextPage(of: request, after: last.id))>; rel=\"next\"")
         }
