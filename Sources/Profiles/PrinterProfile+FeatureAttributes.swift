@@ -54,7 +54,8 @@ extension PrinterProfile {
                 set(IPPAttribute(name: "job-storage-group-supported", values: storage.groups.map { .name($0) }))
             }
             features.append("job-storage")
-            whichJobs += storage.access.map { "stored-\($0)" }
+            // saved: the stored jobs that have printed, kept to print again (PWG 5100.11 section 5.3).
+            whichJobs += ["saved"] + storage.access.map { "stored-\($0)" }
             offer("job-storage", true)
         }
         if let proof = self.features.proofPrint {

@@ -227,6 +227,9 @@ import Testing
         #expect(try list("stored-owner") == [storeOnly])
         #expect(try list("stored-owner", user: "bob") == [])
         #expect(try list("stored-public") == [printed])
+        // saved (PWG 5100.11 section 5.3): every stored job kept to print again that the user may see.
+        #expect(try list("saved") == [storeOnly, printed])
+        #expect(try list("saved", user: "bob") == [printed])
         let bad = try printJob(laser, operation: [storage("store-forever", "owner")])
         #expect(bad.status == .clientErrorAttributesOrValuesNotSupported)
         let simplex = try harness("simplex-laser")

@@ -77,6 +77,7 @@ import Testing
         #expect(strings(enterprise, "ipp-features-supported").contains("job-storage"))
         #expect(strings(enterprise, "ipp-features-supported").contains("proof-print"))
         #expect(strings(enterprise, "which-jobs-supported").contains("stored-public"))
+        #expect(strings(enterprise, "which-jobs-supported").contains("saved"))
         for name in ["job-password", "job-storage", "proof-print"] {
             #expect(strings(enterprise, "job-creation-attributes-supported").contains(name))
         }
@@ -84,6 +85,7 @@ import Testing
         for name in ["job-password-supported", "job-storage-supported", "proof-print-supported"] {
             #expect(plain[name] == nil, "\(name) is absent without the feature")
         }
+        #expect(!strings(plain, "which-jobs-supported").contains("saved"))
     }
 
     @Test func featureObjectsAreChecked() throws {

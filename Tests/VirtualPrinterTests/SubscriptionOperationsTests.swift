@@ -111,6 +111,70 @@ import Testing
                 == .enumValue(Int32(IPPStatus.clientErrorNotPossible.rawValue)))
     }
 
+    /// RFC 3995 section 11.1.3: a Create-Job (or Print-Job) with a subscription group subscribes to the job it
+    /// creates, whose job-created event the subscription hears; a refused group still creates the job.
+    @Test func aJobCreationRequestSubscribesToItsJob() throws {
+        let printer = try SubscriptionTestPrinter()
+        let response = try printer.send(
+            .createJob, [IPPAttribute("requesting-user-name", .name("alice"))],
+            subscriptions: [
+                [Self.ippget, IPPAttribute("notify-events", .keyword("job-created"), .keyword("job-completed"))]
+            ])
+        #expect(response.status == .successfulOK)
+        let job = try #require(response.attribute("job-id", in: .jobAttributes)?.value?.integerValue)
+        let id = try #require(response.subscriptionIDs.first ?? nil)
+        #expect(response.groups.last?.tag == .subscriptionAttributes)
+        let read = try printer.send(
+            .getSubscriptionAttributes, [IPPAttribute("notify-subscription-id", .integer(Int32(id)))])
+        let group = try #require(read[group: .subscriptionAttributes])
+        #expect(group.integerValue(of: "notify-job-id") == Int(job))
+        // A per-job subscription has no lease, and no notify-time-interval unless one was asked for.
+        for absent in [
+            "notify-lease-duration", "notify-lease-expiration-time", "notify-printer-up-time", "notify-time-interval",
+        ] {
+            #expect(group[absent] == nil, "\(absent) is present")
+        }
+        try printer.cancelJob(Int(job))
+        let events = try printer.notifications([id]).notificationGroups
+        #expect(events.map { $0.stringValue(of: "notify-subscribed-event") } == ["job-created", "job-completed"])
+
+        let refused = try printer.send(
+            .createJob, [IPPAttribute("requesting-user-name", .name("alice"))],
+            subscriptions: [[Self.ippget, IPPAttribute("notify-job-id", .integer(Int32(job)))]])
+        #expect(refused.status == Printer.ignoredSubscriptions)
+        #expect(refused.attribute("job-id", in: .jobAttributes) != nil)
+        #expect(refused.subscriptionIDs == [nil])
+    }
+
+    /// RFC 3995 section 11.1.1: Create-Job-Subscriptions names its job by an operation attribute.
+    @Test func createJobSubscriptionsReadsTheJobFromTheOperationGroup() throws {
+        let printer = try SubscriptionTestPrinter()
+        let job = try printer.createJob()
+        let created = try printer.send(
+            .createJobSubscriptions,
+            [
+                IPPAttribute("notify-job-id", .integer(Int32(job))),
+                IPPAttribute("requesting-user-name", .name("alice")),
+            ],
+            subscriptions: [[Self.ippget, IPPAttribute("notify-time-interval", .integer(5))]])
+        #expect(created.status == .successfulOK)
+        let id = try #require(created.subscriptionIDs.first ?? nil)
+        let read = try printer.send(
+            .getSubscriptionAttributes, [IPPAttribute("notify-subscription-id", .integer(Int32(id)))])
+        #expect(read[group: .subscriptionAttributes]?.integerValue(of: "notify-job-id") == job)
+        #expect(read[group: .subscriptionAttributes]?.integerValue(of: "notify-time-interval") == 5)
+    }
+
+    /// RFC 3995 section 5.3.3.4.3: printer-is-accepting-jobs changing is a printer-state-changed event.
+    @Test func disablingAndEnablingThePrinterAreStateChanges() throws {
+        let printer = try SubscriptionTestPrinter()
+        let id = try printer.subscribe(["printer-state-changed"])
+        #expect(try printer.send(.disablePrinter).status == .successfulOK)
+        #expect(try printer.send(.enablePrinter).status == .successfulOK)
+        let events = try printer.notifications([id]).notificationGroups
+        #expect(events.map { $0["printer-is-accepting-jobs"]?.value } == [.boolean(false), .boolean(true)])
+    }
+
     @Test func onlyTheOwnerMayCancelOrReadTheEvents() throws {
         let printer = try SubscriptionTestPrinter()
         let id = try printer.subscribe(["job-created"], user: "alice")

@@ -9,13 +9,16 @@ import Testing
 @Suite struct SubscriptionTemplateTests {
     static let ippget = IPPAttribute("notify-pull-method", .keyword("ippget"))
 
-    func parse(_ attributes: [IPPAttribute], perJob: Bool = false, job: SubscriptionTemplate.JobLookup = .active)
-        throws(SubscriptionError) -> (template: SubscriptionTemplate, droppedEvents: Bool)
-    {
+    func parse(
+        _ attributes: [IPPAttribute], scope: SubscriptionTemplate.Scope = .printer,
+        job: SubscriptionTemplate.JobLookup = .active
+    ) throws(SubscriptionError) -> (template: SubscriptionTemplate, droppedEvents: Bool) {
         try SubscriptionTemplate.parse(
-            IPPAttributeGroup(tag: .subscriptionAttributes, attributes: attributes), perJob: perJob
+            IPPAttributeGroup(tag: .subscriptionAttributes, attributes: attributes), scope: scope
         ) { _ in job }
     }
+
+    static let existingJob = SubscriptionTemplate.Scope.existingJob(operationJobID: nil)
 
     @Test func aPullSubscriptionGetsTheDefaults() throws {
         let (template, dropped) = try parse([Self.ippget])
@@ -72,15 +75,42 @@ import Testing
 
     @Test func aJobSubscriptionNeedsALiveJobAndNoLease() throws {
         let job = IPPAttribute("notify-job-id", .integer(4))
-        #expect(try parse([Self.ippget, job], perJob: true).template.jobID == 4)
-        #expect(throws: SubscriptionError.missingJobID) { try parse([Self.ippget], perJob: true) }
+        #expect(try parse([Self.ippget, job], scope: Self.existingJob).template.jobID == 4)
+        #expect(throws: SubscriptionError.missingJobID) { try parse([Self.ippget], scope: Self.existingJob) }
         #expect(throws: SubscriptionError.jobNotFound(4)) {
-            try parse([Self.ippget, job], perJob: true, job: .missing)
+            try parse([Self.ippget, job], scope: Self.existingJob, job: .missing)
         }
-        #expect(throws: SubscriptionError.jobEnded(4)) { try parse([Self.ippget, job], perJob: true, job: .ended) }
+        #expect(throws: SubscriptionError.jobEnded(4)) {
+            try parse([Self.ippget, job], scope: Self.existingJob, job: .ended)
+        }
         let lease = IPPAttribute("notify-lease-duration", .integer(60))
-        #expect(throws: SubscriptionError.self) { try parse([Self.ippget, job, lease], perJob: true) }
-        #expect(throws: SubscriptionError.self) { try parse([Self.ippget, job], perJob: false) }
+        #expect(throws: SubscriptionError.self) { try parse([Self.ippget, job, lease], scope: Self.existingJob) }
+        #expect(throws: SubscriptionError.self) { try parse([Self.ippget, job], scope: .printer) }
+    }
+
+    /// RFC 3995 section 11.1.1 puts notify-job-id among the operation attributes (ippsample's rfc3995-3996
+    /// suite sends it there); CUPS clients put it in the subscription group, which wins.
+    @Test func theJobMayBeNamedInTheOperationGroup() throws {
+        let named = SubscriptionTemplate.Scope.existingJob(operationJobID: IPPAttribute("notify-job-id", .integer(7)))
+        #expect(try parse([Self.ippget], scope: named).template.jobID == 7)
+        let group = IPPAttribute("notify-job-id", .integer(4))
+        #expect(try parse([Self.ippget, group], scope: named).template.jobID == 4)
+        let zero = SubscriptionTemplate.Scope.existingJob(operationJobID: IPPAttribute("notify-job-id", .integer(0)))
+        #expect(throws: SubscriptionError.self) { try parse([Self.ippget], scope: zero) }
+    }
+
+    /// A subscription group of Print-Job or Create-Job (RFC 3995 section 11.1.3) is for the job it creates: it
+    /// names no job itself.
+    @Test func aJobCreationSubscriptionIsForTheNewJob() throws {
+        #expect(try parse([Self.ippget], scope: .newJob(9)).template.jobID == 9)
+        let other = IPPAttribute("notify-job-id", .integer(4))
+        #expect(throws: SubscriptionError.self) { try parse([Self.ippget, other], scope: .newJob(9)) }
+    }
+
+    @Test func aTimeIntervalIsKeptOnlyWhenAskedFor() throws {
+        #expect(try parse([Self.ippget]).template.timeInterval == nil)
+        let interval = IPPAttribute("notify-time-interval", .integer(5))
+        #expect(try parse([Self.ippget, interval]).template.timeInterval == 5)
     }
 
     @Test func publishedEventsMapToTheirMostSpecificKeyword() {

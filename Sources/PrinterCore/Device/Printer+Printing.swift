@@ -62,7 +62,7 @@ extension Printer {
                 if state.device.waitingForMedia != tray {
                     state.device.waitingForMedia = tray
                     if state.noteStateChange(at: WallClock.now()) {
-                        publishPrinterState(state.lastState, reasons: state.reasons)
+                        publishPrinterState(state.lastState, reasons: state.reasons, accepting: state.acceptsJobs)
                     }
                 }
                 return state.hasErrorReason

@@ -23,6 +23,8 @@ public struct PrinterEvent: Sendable, Equatable {
     public var message: String?
     /// The user the job belongs to, for a job event: whose subscriptions may see it (not in the JSON form).
     public var jobOwner: String? = nil
+    /// printer-is-accepting-jobs when a printer event happened, for its notifications (not in the JSON form).
+    public var acceptingJobs: Bool? = nil
 
     /// The event as a JSON object.
     public var json: [String: Any] {

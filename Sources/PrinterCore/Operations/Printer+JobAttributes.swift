@@ -123,6 +123,11 @@ extension Printer {
             case "aborted": matchesState = job.state == .aborted
             case "canceled": matchesState = job.state == .canceled
             case "proof-print": matchesState = job.state == .completed && job.template("proof-print") != nil
+            case "saved":
+                // Stored jobs that have printed and are kept to print again; an owner-only one to its owner.
+                let access = Self.storageAccess(of: job)
+                matchesState =
+                    job.state == .completed && access != nil && (access != "owner" || job.user == context.user)
             case "stored-owner":
                 matchesState = Self.storageAccess(of: job) == "owner" && job.user == context.user
             case "stored-group": matchesState = Self.storageAccess(of: job) == "group"

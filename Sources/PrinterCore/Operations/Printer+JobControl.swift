@@ -97,7 +97,7 @@ extension Printer {
         }
         let created: Job
         switch createJobRecord(context, ticket: ticket) {
-        case .success(let job): created = job
+        case .success(let value): created = value.job
         case .failure(let error): return error.response
         }
         let source = recorder.folder(of: original.id)

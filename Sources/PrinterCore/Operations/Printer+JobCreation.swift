@@ -9,19 +9,22 @@ extension Printer {
         case .success(let value): checked = value
         case .failure(let error): return .response(error.response)
         }
-        let job: Job
+        let created: CreatedJob
         let ignored = checked.ignoredAttributes(context: context, printer: cache)
         switch createJobRecord(context, ticket: checked.ticket.accepted, ignored: ignored) {
-        case .success(let created): job = created
+        case .success(let value): created = value
         case .failure(let error): return .response(error.response)
         }
+        let job = created.job
         let writer = DocumentWriter(
             folder: recorder.folder(of: job.id), number: 1, declaredFormat: checked.documentFormat,
             compression: checked.compression, name: context.attribute("document-name")?.value?.stringValue,
             maximumSize: configuration.maximumDocumentSize, floor: configuration.diskFloor)
         return .receiveDocument(
             DocumentReception(writer: writer) { [self] result in
-                finishDocument(jobID: job.id, result: result, last: true, context: context, unsupported: checked)
+                finishDocument(
+                    jobID: job.id, result: result, last: true, context: context, unsupported: checked,
+                    subscribed: created.subscribed)
             })
     }
 
@@ -41,10 +44,12 @@ extension Printer {
         case .failure(let error): return error.response
         }
         let ignored = checked.ignoredAttributes(context: context, printer: cache)
-        let created = createJobRecord(context, ticket: checked.ticket.accepted, ignored: ignored).flatMap { job in
-            syncRecord(of: job)
+        var subscribed: SubscriptionOutcome?
+        let created = createJobRecord(context, ticket: checked.ticket.accepted, ignored: ignored).flatMap { created in
+            subscribed = created.subscribed
+            return syncRecord(of: created.job)
         }
-        return jobResponse(created, checked: checked, context: context)
+        return jobResponse(created, checked: checked, subscribed: subscribed, context: context)
     }
 
     /// Send-Document (RFC 8011 section 4.3.1): one more document for a Create-Job job.
@@ -113,10 +118,11 @@ extension Printer {
         }
     }
 
-    /// Records a received document and answers the request that carried it.
+    /// Records a received document and answers the request that carried it, with the answers to the
+    /// subscriptions a Print-Job asked for.
     func finishDocument(
         jobID: Int, result: Result<DocumentRecord, DocumentError>, last: Bool, context: IPPRequestContext,
-        unsupported checked: CheckedJobRequest
+        unsupported checked: CheckedJobRequest, subscribed: SubscriptionOutcome? = nil
     ) -> IPPResponse {
         switch result {
         case .success(let document) where isStrict && document.mislabelledAs != nil:
@@ -125,7 +131,8 @@ extension Printer {
                 document: document.number, declared: document.format.rawValue,
                 detected: document.mislabelledAs?.rawValue ?? "")
             return finishDocument(
-                jobID: jobID, result: .failure(mismatch), last: last, context: context, unsupported: checked)
+                jobID: jobID, result: .failure(mismatch), last: last, context: context, unsupported: checked,
+                subscribed: subscribed)
         case .success(let document):
             // The document is synced (DocumentWriter.finish); the record naming it is synced before the answer.
             let outcome: Result<Job, IPPResponseError> = updateJob(jobID, durable: true) {
@@ -137,7 +144,7 @@ extension Printer {
                 job.lastActivity = WallClock.now()
                 if last { try closeReceiving(&job) }
             }
-            return jobResponse(outcome, checked: checked, context: context)
+            return jobResponse(outcome, checked: checked, subscribed: subscribed, context: context)
         case .failure(let error):
             if case .diskFull = error { checkDiskSpace() }
             let (reason, status, message) = Self.describe(error)
@@ -179,10 +186,11 @@ extension Printer {
         }
     }
 
-    /// Creates a job in the pending, job-incoming state, with its folder and first record.
+    /// Creates a job in the pending, job-incoming state, with its folder and first record, and the
+    /// subscriptions the request asked for (they hear the job-created event).
     func createJobRecord(
         _ context: IPPRequestContext, ticket: [IPPAttribute], ignored: [IgnoredAttribute] = []
-    ) -> Result<Job, IPPResponseError> {
+    ) -> Result<CreatedJob, IPPResponseError> {
         if let response = diskFullRefusal() { return .failure(response) }
         let (accepting, unended) = status.withLock { ($0.isAcceptingJobs, $0.activeJobCount) }
         guard accepting else {
@@ -228,13 +236,15 @@ extension Printer {
             log("job \(id): \(message)")
             return .failure(IPPResponseError(status, message))
         }
-        status.withLock { state in
+        let subscribed = status.withLock { state in
             state.jobs[id] = job
             state.jobOrder.append(id)
+            let subscribed = subscribeToNewJob(id, context: context)
             publish(.jobCreated, job: job)
+            return subscribed
         }
         log("job \(id) created by \(context.user) from \(context.client.address): \(name)")
-        return .success(job)
+        return .success(CreatedJob(job: job, subscribed: subscribed))
     }
 
     /// Applies a change to a job under the lock and rewrites its record; the closure throws to refuse.
@@ -297,7 +307,7 @@ extension Printer {
                 publish(.jobProgress, job: job)
             }
             if state.noteStateChange(at: WallClock.now()) {
-                publishPrinterState(state.lastState, reasons: state.reasons)
+                publishPrinterState(state.lastState, reasons: state.reasons, accepting: state.acceptsJobs)
             }
             return .success(job)
         }
@@ -309,16 +319,25 @@ extension Printer {
     }
 }
 
+/// A job just created, and what came of the subscriptions its request asked for (nil: none were).
+struct CreatedJob: Sendable {
+    let job: Job
+    let subscribed: SubscriptionOutcome?
+}
+
 extension Printer {
     /// The answer to a request that created or changed a job: the job's status attributes on success (after
-    /// the ignored attributes of `checked`), the error otherwise.
+    /// the ignored attributes of `checked`, before the answers to the subscriptions it asked for), the error
+    /// otherwise.
     func jobResponse(
-        _ result: Result<Job, IPPResponseError>, checked: CheckedJobRequest? = nil, context: IPPRequestContext
+        _ result: Result<Job, IPPResponseError>, checked: CheckedJobRequest? = nil,
+        subscribed: SubscriptionOutcome? = nil, context: IPPRequestContext
     ) -> IPPResponse {
         switch result {
         case .success(let job):
             var response = checked?.response() ?? IPPResponse()
             response.groups.append(jobStatusGroup(job, context: context))
+            subscribed?.answer(&response, jobCreated: true)
             return response
         case .failure(let error):
             return error.response
@@ -335,12 +354,12 @@ extension Printer {
     }
 
     /// Publishes a printer state change.
-    func publishPrinterState(_ state: PrinterStateValue, reasons: [PrinterStateReason]) {
+    func publishPrinterState(_ state: PrinterStateValue, reasons: [PrinterStateReason], accepting: Bool) {
         recordForSubscriptions(
             events.publish(
                 PrinterEvent(
                     kind: .printerStateChanged, sequence: 0, time: WallClock.now(), printerName: configuration.name,
-                    jobID: nil,
-                    state: state.keyword, reasons: PrinterStateReason.keywords(of: reasons), message: nil)))
+                    jobID: nil, state: state.keyword, reasons: PrinterStateReason.keywords(of: reasons), message: nil,
+                    acceptingJobs: accepting)))
     }
 }

@@ -13,26 +13,49 @@ extension Printer {
     /// subscription-attributes group of the request gets one group in the response, with its
     /// notify-subscription-id or the notify-status-code that says why it was not created.
     func createSubscriptions(_ context: IPPRequestContext) -> IPPResponse {
-        let perJob = context.operation == .createJobSubscriptions
         let requests = context.message.groups.filter { $0.tag == .subscriptionAttributes }
         guard !requests.isEmpty else {
             return .error(.clientErrorBadRequest, "\(context.operation) needs a subscription-attributes group.")
         }
         endGoneJobSubscriptions()
+        let scope: SubscriptionTemplate.Scope =
+            context.operation == .createJobSubscriptions
+            ? .existingJob(operationJobID: context.attribute("notify-job-id")) : .printer
+        let outcome = subscribe(requests, scope: scope, context: context) { id in
+            guard let job = self.job(id) else { return .missing }
+            return job.state.isTerminal ? .ended : .active
+        }
+        for jobID in Set(outcome.subscriptions.compactMap(\.template.jobID))
+        where job(jobID)?.state.isTerminal ?? true {
+            subscriptions.endJobSubscriptions(of: jobID, at: WallClock.now())
+        }
         var response = IPPResponse()
-        var firstRefusal: SubscriptionError?
+        outcome.answer(&response)
+        return response
+    }
+
+    /// The subscriptions a job creation request asks for in its subscription-attributes groups (RFC 3995
+    /// section 11.1.3), made for the job it creates. Called under the printer's lock before the job-created
+    /// event, which they hear: it reads no job.
+    func subscribeToNewJob(_ jobID: Int, context: IPPRequestContext) -> SubscriptionOutcome? {
+        let requests = context.message.groups.filter { $0.tag == .subscriptionAttributes }
+        guard !requests.isEmpty else { return nil }
+        return subscribe(requests, scope: .newJob(jobID), context: context) { _ in .active }
+    }
+
+    /// Creates one subscription per request group, or says why not in that group's answer.
+    private func subscribe(
+        _ requests: [IPPAttributeGroup], scope: SubscriptionTemplate.Scope, context: IPPRequestContext,
+        job: (Int) -> SubscriptionTemplate.JobLookup
+    ) -> SubscriptionOutcome {
+        var outcome = SubscriptionOutcome()
         for request in requests {
             var group = IPPAttributeGroup(tag: .subscriptionAttributes)
             do throws(SubscriptionError) {
-                let (template, droppedEvents) = try SubscriptionTemplate.parse(request, perJob: perJob) { id in
-                    guard let job = self.job(id) else { return .missing }
-                    return job.state.isTerminal ? .ended : .active
-                }
+                let (template, droppedEvents) = try SubscriptionTemplate.parse(request, scope: scope, job: job)
                 let subscription = try subscriptions.create(
                     template, owner: context.user, seesAllJobs: seesEveryone(context), now: WallClock.now())
-                if let jobID = template.jobID, job(jobID)?.state.isTerminal ?? true {
-                    subscriptions.endJobSubscriptions(of: jobID, at: WallClock.now())
-                }
+                outcome.subscriptions.append(subscription)
                 group.append("notify-subscription-id", .integer(Int32(clamping: subscription.id)))
                 if let lease = subscription.leaseDuration { group.append("notify-lease-duration", .integer(lease)) }
                 if droppedEvents {
@@ -40,18 +63,13 @@ extension Printer {
                 }
                 log("subscription \(subscription.id) created by \(context.user)")
             } catch {
-                firstRefusal = firstRefusal ?? error
+                outcome.firstRefusal = outcome.firstRefusal ?? error
                 group.append("notify-status-code", .enumValue(Int32(error.status.rawValue)))
-                if let attribute = error.attribute { response.unsupported.append(attribute) }
+                if let attribute = error.attribute { outcome.unsupported.append(attribute) }
             }
-            response.groups.append(group)
+            outcome.groups.append(group)
         }
-        if let firstRefusal {
-            let created = response.groups.contains { $0["notify-subscription-id"] != nil }
-            response.status = created ? Self.ignoredSubscriptions : Self.ignoredAllSubscriptions
-            response.statusMessage = firstRefusal.message
-        }
-        return response
+        return outcome
     }
 
     /// Get-Subscription-Attributes (RFC 3995 section 11.2.4).
@@ -182,6 +200,34 @@ extension Printer {
                 subscriptions.endJobSubscriptions(of: jobID, at: now)
             }
         }
+    }
+}
+
+/// What the subscription-attributes groups of a request came to (RFC 3995 section 11.1): the subscriptions made,
+/// one answer group per request group, and the first refusal.
+struct SubscriptionOutcome: Sendable {
+    var subscriptions: [Subscription] = []
+    /// Each with notify-subscription-id, or the notify-status-code of its refusal.
+    var groups: [IPPAttributeGroup] = []
+    /// The attributes refused, for the unsupported-attributes group.
+    var unsupported: [IPPAttribute] = []
+    var firstRefusal: SubscriptionError?
+
+    /// Adds the answer groups to `response` and, when a group was refused, says so in its status:
+    /// successful-ok-ignored-subscriptions when others were made or the request did more than subscribe (a job
+    /// was created), client-error-ignored-all-subscriptions otherwise (RFC 3995 sections 13.1.2, 13.1.3). A
+    /// response that already reports ignored attributes keeps that status, the groups telling the rest.
+    func answer(_ response: inout IPPResponse, jobCreated: Bool = false) {
+        response.groups += groups
+        response.unsupported += unsupported
+        guard let firstRefusal else { return }
+        if jobCreated || !subscriptions.isEmpty {
+            guard response.status == .successfulOK else { return }
+            response.status = Printer.ignoredSubscriptions
+        } else {
+            response.status = Printer.ignoredAllSubscriptions
+        }
+        response.statusMessage = firstRefusal.message
     }
 }
 

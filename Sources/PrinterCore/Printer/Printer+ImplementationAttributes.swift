@@ -103,10 +103,11 @@ enum WhichJobs {
         "processing-stopped", "proof-print",
     ]
 
-    /// The stored-owner, stored-group and stored-public values a profile with job storage lists (PWG 5100.11).
+    /// The saved, stored-owner, stored-group and stored-public values a profile with job storage lists
+    /// (PWG 5100.11).
     static func stored(in profile: [IPPAttribute]) -> [String] {
         let listed = profile.last { $0.name == "which-jobs-supported" }?.values.compactMap(\.stringValue) ?? []
-        return listed.filter { $0.hasPrefix("stored-") }
+        return listed.filter { $0 == "saved" || $0.hasPrefix("stored-") }
     }
 }
 

@@ -56,6 +56,7 @@ package struct PrinterStatus: Sendable {
     var configChangeTime: Double { didSet { changes.count() } }
     var lastState: PrinterStateValue = .idle { didSet { changes.count() } }
     var lastReasons: [PrinterStateReason] = [] { didSet { changes.count() } }
+    var lastAccepting = true { didSet { changes.count() } }
     /// The DNS-SD name after a collision rename, when it differs from printer-name.
     var dnsSDName: String? { didSet { changes.count() } }
     /// True between `beginRestore()` and `restore(_:)`.
@@ -95,13 +96,15 @@ package struct PrinterStatus: Sendable {
         return all
     }
 
-    /// Records a state change time when the derived state or reasons changed; true when they did.
+    /// Records a state change time when the derived state, reasons or printer-is-accepting-jobs changed (what
+    /// a printer-state-changed event reports, RFC 3995 section 5.3.3.4.3); true when they did.
     @discardableResult
     mutating func noteStateChange(at now: Double) -> Bool {
-        let current = (state, reasons)
-        guard current.0 != lastState || current.1 != lastReasons else { return false }
+        let current = (state, reasons, acceptsJobs)
+        guard current.0 != lastState || current.1 != lastReasons || current.2 != lastAccepting else { return false }
         lastState = current.0
         lastReasons = current.1
+        lastAccepting = current.2
         stateChangeTime = now
         return true
     }

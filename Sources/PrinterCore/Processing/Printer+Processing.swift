@@ -19,7 +19,7 @@ extension Printer {
             let couldStart = state.canStartJobs
             change(&state)
             if state.noteStateChange(at: WallClock.now()) {
-                publishPrinterState(state.lastState, reasons: state.reasons)
+                publishPrinterState(state.lastState, reasons: state.reasons, accepting: state.acceptsJobs)
             }
             return !couldStart && state.canStartJobs ? state.queue.count : 0
         }

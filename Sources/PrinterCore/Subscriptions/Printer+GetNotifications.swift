@@ -31,14 +31,13 @@ extension Printer {
         } catch {
             return error.response
         }
-        let accepting = status.withLock { $0.isAcceptingJobs }
         let complete = deliveries.allSatisfy { $0.subscription.jobEnded != nil }
         var response = IPPResponse(status: complete ? .successfulOKEventsComplete : .successfulOK)
         response.appendOperationAttributes(notificationOperationAttributes(eventsComplete: complete))
         for delivery in deliveries {
             for notification in delivery.notifications {
                 response.groups.append(
-                    notificationGroup(notification, of: delivery.subscription, accepting: accepting, context: context))
+                    notificationGroup(notification, of: delivery.subscription, context: context))
             }
         }
         return response

@@ -39,10 +39,16 @@ extension Printer {
         add("notify-printer-uri", description: true, [.uri(notifyPrinterURI)])
         add("notify-subscriber-user-name", description: true, [.name(subscription.owner)])
         add("notify-sequence-number", description: true, [.integer(Int32(clamping: subscription.lastSequence))])
-        add("notify-printer-up-time", description: true, [.integer(upTime(at: WallClock.now()))])
+        if !subscription.isJobSubscription {
+            // Per-printer only, with the lease times: a per-job subscription lasts as long as its job (RFC 3995
+            // section 5.4; ippsample's rfc3995-3996 suite checks that a per-job one has none of the three).
+            add("notify-printer-up-time", description: true, [.integer(upTime(at: WallClock.now()))])
+        }
         add("notify-events", description: false, template.events.map { .keyword($0.rawValue) })
         add("notify-pull-method", description: false, [.keyword("ippget")])
-        add("notify-time-interval", description: false, [.integer(template.timeInterval)])
+        if let interval = template.timeInterval {
+            add("notify-time-interval", description: false, [.integer(interval)])
+        }
         add("notify-charset", description: false, [.charset(template.charset)])
         add("notify-natural-language", description: false, [.naturalLanguage(template.naturalLanguage)])
         if let userData = template.userData { add("notify-user-data", description: false, [.octetString(userData)]) }
@@ -60,9 +66,9 @@ extension Printer {
     }
 
     /// One event-notification-attributes group of a Get-Notifications response (RFC 3995 section 9.1,
-    /// RFC 3996 section 5.3.3). `accepting` is printer-is-accepting-jobs.
+    /// RFC 3996 section 5.3.3), with the printer's state when the event happened.
     func notificationGroup(
-        _ notification: EventNotification, of subscription: Subscription, accepting: Bool, context: IPPRequestContext
+        _ notification: EventNotification, of subscription: Subscription, context: IPPRequestContext
     ) -> IPPAttributeGroup {
         let event = notification.event
         let template = subscription.template
@@ -79,7 +85,7 @@ extension Printer {
         group.append("printer-state", .enumValue(notification.printer.stateValue))
         group.append(
             IPPAttribute(name: "printer-state-reasons", values: notification.printer.reasons.map { .keyword($0) }))
-        group.append("printer-is-accepting-jobs", .boolean(accepting))
+        group.append("printer-is-accepting-jobs", .boolean(notification.printer.accepting))
         let job = event.jobID.flatMap { notification.occurred.isJobEvent ? self.job($0) : nil }
         if let jobID = event.jobID, notification.occurred.isJobEvent {
             group.append("notify-job-id", .integer(Int32(clamping: jobID)))

@@ -6,8 +6,8 @@ struct SubscriptionTemplate: Sendable, Equatable {
     var jobID: Int?
     /// notify-lease-duration in seconds, for per-printer subscriptions (already within the supported range).
     var leaseDuration: Int32 = SubscriptionLimits.defaultLeaseDuration
-    /// notify-time-interval in seconds (RFC 3995 section 5.3.9).
-    var timeInterval: Int32 = 0
+    /// notify-time-interval in seconds (RFC 3995 section 5.3.9): only when the client asked for one.
+    var timeInterval: Int32?
     /// notify-user-data: at most `SubscriptionLimits.maximumUserDataLength` octets.
     var userData: [UInt8]?
     /// notify-charset.
@@ -74,6 +74,8 @@ struct PrinterSnapshot: Sendable, Equatable {
     /// printer-state keyword: idle, processing or stopped.
     var state = "idle"
     var reasons = ["none"]
+    /// printer-is-accepting-jobs.
+    var accepting = true
 }
 
 /// One event kept for a subscription (RFC 3995 section 9, RFC 3996 section 5.3).

@@ -64,7 +64,7 @@ enum SubscriptionError: Error, Equatable, Sendable {
         case .userDataTooLong:
             "notify-user-data is longer than \(SubscriptionLimits.maximumUserDataLength) octets."
         case .unsupportedCharset: "notify-charset must be utf-8 or us-ascii."
-        case .missingJobID: "Create-Job-Subscriptions needs notify-job-id in each subscription group."
+        case .missingJobID: "Create-Job-Subscriptions needs notify-job-id."
         case .jobNotFound(let id): "Job \(id) does not exist."
         case .jobEnded(let id): "Job \(id) has already ended."
         case .tooManySubscriptions:

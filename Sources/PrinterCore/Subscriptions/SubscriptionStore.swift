@@ -112,7 +112,8 @@ final class SubscriptionStore: Sendable {
         state.withLock { state in
             state.dropExpired(now: event.time)
             if occurred == .printerStateChanged || occurred == .printerStopped {
-                state.printer = PrinterSnapshot(state: event.state, reasons: event.reasons)
+                state.printer = PrinterSnapshot(
+                    state: event.state, reasons: event.reasons, accepting: event.acceptingJobs ?? true)
             }
             var matched = false
             for (id, var subscription) in state.subscriptions {

@@ -8,14 +8,28 @@ extension SubscriptionTemplate {
         case ended
     }
 
-    /// Reads and checks one subscription-attributes group (RFC 3995 sections 5.3, 11.1.1, 11.1.2).
+    /// Which object a subscription request is for.
+    enum Scope: Sendable, Equatable {
+        /// Create-Printer-Subscriptions (RFC 3995 section 11.1.2): the printer; no notify-job-id.
+        case printer
+        /// Create-Job-Subscriptions (section 11.1.1): the job of notify-job-id, an operation attribute; CUPS
+        /// clients put it in each subscription group instead, which is read too (the group's wins).
+        case existingJob(operationJobID: IPPAttribute?)
+        /// A subscription group of a job creation request (section 11.1.3): the job it creates.
+        case newJob(Int)
+
+        var isPerJob: Bool { self != .printer }
+    }
+
+    /// Reads and checks one subscription-attributes group (RFC 3995 sections 5.3, 11.1.1, 11.1.2, 11.1.3).
     ///
-    /// `perJob` is true for Create-Job-Subscriptions. `job` tells whether a notify-job-id names a job that
-    /// can still have events. Returns the template and whether notify-events had more values than
-    /// `SubscriptionLimits.maximumEventKeywords` (the excess is dropped).
+    /// `job` tells whether a notify-job-id names a job that can still have events. Returns the template and
+    /// whether notify-events had more values than `SubscriptionLimits.maximumEventKeywords` (the excess is
+    /// dropped).
     static func parse(
-        _ group: IPPAttributeGroup, perJob: Bool, job: (Int) -> JobLookup
+        _ group: IPPAttributeGroup, scope: Scope, job: (Int) -> JobLookup
     ) throws(SubscriptionError) -> (template: SubscriptionTemplate, droppedEvents: Bool) {
+        let perJob = scope.isPerJob
         var template = SubscriptionTemplate()
         let recipient = group["notify-recipient-uri"]
         let pullMethod = group["notify-pull-method"]
@@ -38,8 +52,18 @@ extension SubscriptionTemplate {
             template.events = Array(events.prefix(SubscriptionLimits.maximumEventKeywords))
         }
 
-        if let attribute = group["notify-job-id"] {
-            guard perJob else { throw .badValue(attribute, reason: "is only for Create-Job-Subscriptions") }
+        switch scope {
+        case .printer:
+            if let attribute = group["notify-job-id"] {
+                throw .badValue(attribute, reason: "is only for Create-Job-Subscriptions")
+            }
+        case .newJob(let id):
+            if let attribute = group["notify-job-id"] {
+                throw .badValue(attribute, reason: "is not allowed when the request creates the job")
+            }
+            template.jobID = id
+        case .existingJob(let operationJobID):
+            guard let attribute = group["notify-job-id"] ?? operationJobID else { throw .missingJobID }
             guard attribute.values.count == 1, case .integer(let id)? = attribute.value, id > 0 else {
                 throw .badValue(attribute, reason: "must be one positive integer")
             }
@@ -48,8 +72,6 @@ extension SubscriptionTemplate {
             case .ended: throw .jobEnded(Int(id))
             case .active: template.jobID = Int(id)
             }
-        } else if perJob {
-            throw .missingJobID
         }
 
         if let attribute = group["notify-lease-duration"] {
