@@ -8,6 +8,11 @@ extension Connection {
         switch response.abort {
         case .beforeResponse?:
             return false
+        case .silence?:
+            socket.waitForClose(
+                until: .now + HTTPServerLimits.maximumSilence, unlessReadable: context.stopDescriptor,
+                orWhen: response.silenceEnds)
+            return false
         case .midResponse?:
             let bytes: [UInt8]
             if case .bytes(let content) = response.body { bytes = content } else { bytes = [] }

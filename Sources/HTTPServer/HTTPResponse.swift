@@ -13,6 +13,9 @@ public struct HTTPResponse: Sendable {
     public var body: Body
     /// Set to break the exchange on purpose (a test printer playing a flaky network): nil answers normally.
     public var abort: Abort?
+    /// With `abort` `.silence`: asked about once a second; true ends the silence (the connection then closes
+    /// without a byte, and the client's next try is answered). Nil: only the client or the limit ends it.
+    public var silenceEnds: (@Sendable () -> Bool)?
 
     /// How a response breaks off.
     public enum Abort: Sendable, Equatable {
@@ -20,6 +23,11 @@ public struct HTTPResponse: Sendable {
         case beforeResponse
         /// The head and half the content are sent, then the connection closes.
         case midResponse
+        /// No byte at all, as from a host that is not there: the connection stays open and silent, costing
+        /// no CPU, until the client gives up and closes it, `silenceEnds` says so, or
+        /// `HTTPServerLimits.maximumSilence` passes; then it closes. Whatever the client sends meanwhile is
+        /// left unread.
+        case silence
     }
 
     /// Where the content of a response comes from.

@@ -24,6 +24,12 @@ public struct HTTPServerLimits: Sendable {
     /// connection alive; a longer remainder closes the connection instead.
     public var maximumDrainBytes: Int
 
+    /// The longest a connection answered with silence (`HTTPResponse.Abort.silence`) stays open: a client
+    /// that never gives up still has its connection, and its thread, back after five minutes.
+    public static let maximumSilence: Duration = .seconds(300)
+    /// How often a silent connection asks whether its silence has ended (`HTTPResponse.silenceEnds`).
+    static let silenceCheckInterval: Duration = .seconds(1)
+
     /// The defaults: 16 KiB heads, 100 header fields, 2048 connections of which 1024 from one address, 60 s
     /// idle, 30 s slow client, bodies up to 1 GiB, up to 1 MiB drained.
     public static let `default` = HTTPServerLimits(

@@ -49,6 +49,31 @@ final class Socket {
         }
     }
 
+    /// POLLRDHUP: the peer closed its side (Linux's <poll.h>, defined only under _GNU_SOURCE, so Glibc's
+    /// Swift module lacks it).
+    static let peerHangUp: Int16 = 0x2000
+
+    /// Waits without reading until the peer closes or resets the connection, the deadline passes,
+    /// `interruptDescriptor` is readable, or `ended` returns true (asked every
+    /// `HTTPServerLimits.silenceCheckInterval`). Bytes that arrive are left unread: the wait is for the peer's
+    /// hang-up alone (POLLRDHUP), so that unread input costs no CPU.
+    func waitForClose(
+        until deadline: ContinuousClock.Instant, unlessReadable interruptDescriptor: Int32,
+        orWhen ended: (@Sendable () -> Bool)?
+    ) {
+        var descriptors = [
+            pollfd(fd: descriptor, events: Self.peerHangUp, revents: 0),
+            pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let check = Int32(clamping: HTTPServerLimits.silenceCheckInterval.components.seconds * 1000)
+        while true {
+            let timeout = min(Self.milliseconds(until: deadline), check)
+            guard let count = try? Syscall.run("poll", { poll(&descriptors, 2, timeout) }) else { return }
+            if count > 0 { return }  // hung up, reset, or the server stops
+            if timeout == 0 || ended?() == true { return }
+        }
+    }
+
     /// Waits until the socket is readable; false when the deadline passed first.
     func waitReadable(until deadline: ContinuousClock.Instant) throws(HTTPServerError) -> Bool {
         if let tls, tls.hasPendingInput { return true }

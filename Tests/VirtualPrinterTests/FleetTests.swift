@@ -116,7 +116,7 @@ final class RecordingAdvertiser: PrinterAdvertising, Sendable {
         #expect(harness.fleet.registry.count == 2)
     }
 
-    @Test func aSwitchedOffPrinterIsWithdrawnAndItsPathClosesWithoutAnAnswer() throws {
+    @Test func aSwitchedOffPrinterIsWithdrawnAndItsPathIsSilent() throws {
         let harness = try FleetHarness()
         _ = harness.request("POST", "/api/v1/printers", body: #"{"name": "p"}"#)
         #expect(harness.request("POST", "/api/v1/printers/p/power", body: #"{"on": false}"#).status == 200)
@@ -126,12 +126,15 @@ final class RecordingAdvertiser: PrinterAdvertising, Sendable {
             method: "POST", target: "/ipp/print/p", path: "/ipp/print/p", headers: ["Content-Type": "application/ipp"],
             host: "localhost", localPort: 631, contentLength: body.count)
         var stream = HTTPRequestBody(bytes: body)
-        #expect(harness.service.handle(request, body: &stream).abort == .beforeResponse)
-        #expect(harness.request("GET", "/ipp/print/p").abort == .beforeResponse)
+        let silence = harness.service.handle(request, body: &stream)
+        #expect(silence.abort == .silence)
+        #expect(silence.silenceEnds?() == false)
+        #expect(harness.request("GET", "/ipp/print/p").abort == .silence)
         #expect(harness.request("GET", "/api/v1/printers/p").status == 200)
         #expect(try harness.json(harness.request("GET", "/api/v1/printers/p"))["power"] as? String == "off")
         #expect(harness.request("POST", "/api/v1/printers/p/power", body: #"{"on": true}"#).status == 200)
         #expect(harness.advertiser.calls.last == "advertise p")
+        #expect(silence.silenceEnds?() == true, "a silence held while off ends once the printer is on")
         #expect(harness.request("GET", "/ipp/print/p").abort == nil)
         #expect(harness.request("POST", "/api/v1/printers/p/power", body: #"{"on": 1}"#).status == 400)
     }

@@ -1,5 +1,5 @@
 """The scenario suite (scripts/scenario-test): the shipped scenarios played with ipptool, the IPP/2.1 and 2.2
-administration operations, and CUPS as a client with out-of-paper.
+administration operations, and CUPS as a client with out-of-paper and of a printer switched off.
 
 Options (scripts/scenario-test passes its own on):
   --scenarios NAME,...  run only these: scenario names (scenarios/NAME.json), administration, cups:out-of-paper
@@ -22,7 +22,7 @@ from vptest.paths import REPO
 
 def pytest_addoption(parser):
     parser.addoption("--scenarios", default="", help="comma-separated: scenario names (scenarios/NAME.json), "
-                     "administration, cups:out-of-paper (default: all)")
+                     "administration, cups:out-of-paper, cups:power-off (default: all)")
     parser.addoption("--no-cups", action="store_true", help="leave out CUPS as a client")
 
 

@@ -64,7 +64,8 @@ public enum FaultEffect: Sendable, Equatable {
     case setSupply(index: Int?, level: Int)
     /// Sets the output bin's level (sheets).
     case setOutputBin(level: Int)
-    /// Switches the printer off (withdrawn from DNS-SD, its path closes connections unanswered) or on again.
+    /// Switches the printer off (withdrawn from DNS-SD, its own port refuses connections, its path on a shared
+    /// port leaves them unanswered) or on again.
     case power(on: Bool)
 
     /// True for effects that act on one request.

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Whether a printer is switched on. Off, it is withdrawn from DNS-SD and its path closes connections without an
-/// answer; jobs it had already accepted still finish.
+/// Whether a printer is switched on. Off, it is withdrawn from DNS-SD, its own port (if it has one) refuses
+/// connections and its path on a shared port leaves them without an answer; jobs it had already accepted still
+/// finish.
 ///
 /// The API, the System Service and the `power` fault effect switch it; whoever must follow it (the advertiser)
 /// observes it.

@@ -22,6 +22,8 @@ public final class PrinterFleet: Sendable {
     }
 
     private let listeners = Mutex(Listeners())
+    /// Held while a printer's own port stops or starts again as it is switched off or on, one switch at a time.
+    private let portSwitches = Mutex(())
     /// The HTTP service of every port: IPP, the API, the web page, health and metrics.
     public let service: PrinterService
 
@@ -89,15 +91,11 @@ public final class PrinterFleet: Sendable {
         let made = try factory.make(spec, name: name, resourcePath: path, id: id)
         var ownServer: HTTPServer?
         if let port = spec.port {
-            var configuration = serverConfiguration
-            configuration.port = port
-            let server = HTTPServer(configuration: configuration, handler: service)
             do {
-                try server.start()
+                ownServer = try openOwnPort(port)
             } catch {
                 throw .listen("port \(port): \(error)")
             }
-            ownServer = server
         }
         if restoring { made.printer.beginRestore() }
         let hosted = HostedPrinter(
@@ -114,8 +112,9 @@ public final class PrinterFleet: Sendable {
         }
         let advertiser = advertiser
         let port = self.port
-        made.printer.power.observe { [log] on in
+        made.printer.power.observe { [log, weak self] on in
             log("printer '\(name)' switched \(on ? "on" : "off")")
+            self?.followPower(of: hosted, on: on)
             guard let advertiser else { return }
             if on { advertiser.advertise(hosted, port: hosted.port ?? port) } else { advertiser.withdraw(hosted) }
         }
@@ -138,6 +137,43 @@ public final class PrinterFleet: Sendable {
         hosted.printer.abortUnfinishedJobs(message: "The printer was deleted.")
         log("printer '\(hosted.name)' deleted")
         return hosted
+    }
+
+    /// A server on a printer's own port (0: any free one), started: the process's addresses, limits and TLS.
+    private func openOwnPort(_ port: UInt16) throws(HTTPServerError) -> HTTPServer {
+        var configuration = serverConfiguration
+        configuration.port = port
+        let server = HTTPServer(configuration: configuration, handler: service)
+        try server.start()
+        return server
+    }
+
+    /// A printer with a port of its own stops listening there while it is switched off, so that a client's
+    /// connection is refused, as by a printer that is off, and listens again on the same port once it is on.
+    /// Its path on the process's port is silent meanwhile (`PrinterService.unanswered`).
+    func followPower(of hosted: HostedPrinter, on: Bool) {
+        guard let port = hosted.port else { return }
+        portSwitches.withLock { _ in
+            // Gone when the printer was deleted or the fleet stopped: nothing to switch.
+            guard let server = listeners.withLock({ $0.own[hosted.id] }) else { return }
+            guard on else {
+                server.stop()
+                return
+            }
+            let replacement: HTTPServer
+            do {
+                replacement = try openOwnPort(port)
+            } catch {
+                log("printer '\(hosted.name)' cannot listen on port \(port) again: \(error)")
+                return
+            }
+            let kept = listeners.withLock { state in
+                guard state.own[hosted.id] != nil else { return false }
+                state.own[hosted.id] = replacement
+                return true
+            }
+            if !kept { replacement.stop() }
+        }
     }
 
     /// The printer's URI on `host`: its own port when it has one, else the process's; `ipps://` when the

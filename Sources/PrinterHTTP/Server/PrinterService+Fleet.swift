@@ -11,10 +11,15 @@ import Profiles
 /// printers and count jobs, as `GET /api/v1/printers` does, and show nothing printed), and so does reading
 /// one printer as the list does.
 extension PrinterService {
-    /// A response that closes the connection without a byte: a switched-off printer.
-    static var unanswered: HTTPResponse {
+    /// The answer of a switched-off printer on a port it shares: none, as from a host that is not there. The
+    /// connection stays open without a byte until the client gives up, or closes once the printer is on again
+    /// (the client's next try is answered). Its own port, if it has one, refuses connections instead
+    /// (`PrinterFleet.followPower`).
+    static func unanswered(_ printer: Printer) -> HTTPResponse {
         var response = HTTPResponse(status: 503)
-        response.abort = .beforeResponse
+        response.abort = .silence
+        let power = printer.power
+        response.silenceEnds = { power.isOn }
         return response
     }
 

@@ -125,7 +125,9 @@ public final class PrinterService: HTTPHandler {
         if let refusal = misdirectedRefusal(request) { return refusal }
         if request.method == "OPTIONS" {
             // A switched-off printer answers nothing, not even OPTIONS.
-            if let printer = printer(atPathOrBelow: request.path), !printer.power.isOn { return Self.unanswered }
+            if let printer = printer(atPathOrBelow: request.path), !printer.power.isOn {
+                return Self.unanswered(printer)
+            }
             // RFC 9110 section 9.3.7; CUPS sends `OPTIONS *` to upgrade a connection to TLS (RFC 2817).
             var response = HTTPResponse(status: 200)
             response.headers.set("Allow", "GET, HEAD, OPTIONS, POST")
@@ -136,7 +138,7 @@ public final class PrinterService: HTTPHandler {
         if request.method != "POST", request.path.hasPrefix("/ipp/"),
             let printer = printer(atPathOrBelow: request.path), !printer.power.isOn
         {
-            return Self.unanswered
+            return Self.unanswered(printer)
         }
         return route(request, body: &body)
     }
@@ -243,7 +245,7 @@ public final class PrinterService: HTTPHandler {
         exchange.printer = printer.name
         exchange.printerObject = printer
         // A switched-off printer answers nothing, not even a request for credentials.
-        guard printer.power.isOn else { return Self.unanswered }
+        guard printer.power.isOn else { return Self.unanswered(printer) }
         let identity: ClientIdentity
         switch admit(request, needsCredentials: !Printer.openOperations.contains(message.operation)) {
         case .allowed(let client): identity = client
