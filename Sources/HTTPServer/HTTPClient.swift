@@ -45,16 +45,8 @@ public enum HTTPClient {
         guard let (host, port, path) = split(target) else {
             throw .malformedRequest(reason: "not an http URL: \(url)")
         }
-        let socket = try connect(host: host, port: port)
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
-        try socket.setTimeout(SO_SNDTIMEO, seconds: max(1, timeout))
-        if secure {
-            guard let client = TLSClientContext.shared else { throw .tls(reason: "no TLS client context") }
-            let session = try TLSSession(
-                sslContext: client.context, descriptor: socket.descriptor, timeout: max(1, timeout))
-            try session.handshake(until: deadline, unlessReadable: -1)
-            socket.tls = session
-        }
+        let socket = try open(host: host, port: port, secure: secure, deadline: deadline)
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         var lines = ["\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close"]
         if let credentials { lines.append("Authorization: Basic \(Base64.encode(percentDecoded(credentials)))") }
@@ -123,6 +115,23 @@ public enum HTTPClient {
             port = p
         }
         return host.isEmpty ? nil : (host, port, path)
+    }
+
+    /// A connection to `host:port`, with TLS when `secure` (no certificate check), whose sends give up at
+    /// `deadline`.
+    static func open(host: String, port: UInt16, secure: Bool, deadline: ContinuousClock.Instant)
+        throws(HTTPServerError) -> Socket
+    {
+        let socket = try connect(host: host, port: port)
+        let seconds = max(1, Double(ContinuousClock.now.duration(to: deadline).components.seconds))
+        try socket.setTimeout(SO_SNDTIMEO, seconds: seconds)
+        if secure {
+            guard let client = TLSClientContext.shared else { throw .tls(reason: "no TLS client context") }
+            let session = try TLSSession(sslContext: client.context, descriptor: socket.descriptor, timeout: seconds)
+            try session.handshake(until: deadline, unlessReadable: -1)
+            socket.tls = session
+        }
+        return socket
     }
 
     static func connect(host: String, port: UInt16) throws(HTTPServerError) -> Socket {

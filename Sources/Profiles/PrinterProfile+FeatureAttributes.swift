@@ -66,6 +66,11 @@ extension PrinterProfile {
             if !whichJobs.contains("proof-print") { whichJobs.append("proof-print") }
             offer("proof-print", true)
         }
+        if self.features.documentURI {
+            // Print-URI and Send-URI follow (Printer.implementationAttributes): http and https, never file:.
+            set(
+                IPPAttribute(name: "reference-uri-schemes-supported", values: ["http", "https"].map { .uriScheme($0) }))
+        }
         if !creation.isEmpty { set(keywords("job-creation-attributes-supported", creation.sorted())) }
         if !features.isEmpty { set(keywords("ipp-features-supported", features)) }
         if !whichJobs.isEmpty { set(keywords("which-jobs-supported", whichJobs)) }

@@ -1,4 +1,5 @@
-/// Decoding of the feature keys of a profile: pageRanges, printScaling(Default), jobPassword, jobStorage, proofPrint.
+/// Decoding of the feature keys of a profile: pageRanges, printScaling(Default), jobPassword, jobStorage, proofPrint,
+/// documentURI.
 extension PrinterProfile {
     /// Decodes and checks the feature keys; `documentFormats` decides the pageRanges default.
     static func decodeFeatures(_ c: KeyedDecodingContainer<CodingKeys>, documentFormats: [String]) throws
@@ -33,7 +34,8 @@ extension PrinterProfile {
             pageRanges: pageRanges, printScaling: scaling, printScalingDefault: scalingDefault,
             jobPassword: try c.decodeIfPresent(ProfileFeatures.JobPassword.self, forKey: .jobPassword),
             jobStorage: try c.decodeIfPresent(ProfileFeatures.JobStorage.self, forKey: .jobStorage),
-            proofPrint: try c.decodeIfPresent(ProfileFeatures.ProofPrint.self, forKey: .proofPrint))
+            proofPrint: try c.decodeIfPresent(ProfileFeatures.ProofPrint.self, forKey: .proofPrint),
+            documentURI: try c.decode(Bool.self, forKey: .documentURI, default: false))
     }
 }
 

@@ -17,6 +17,9 @@ public struct ProfileFeatures: Sendable, Equatable {
     public var jobStorage: JobStorage?
     /// Proof prints (PWG 5100.11 proof-print); nil when the printer makes none.
     public var proofPrint: ProofPrint?
+    /// Print-URI and Send-URI (RFC 8011 sections 4.2.2, 4.3.2): the printer fetches a document from an http or
+    /// https URI itself. Default false, as on most IPP Everywhere printers.
+    public var documentURI = false
 
     /// The print-scaling keywords of PWG 5100.13 section 6.2.5.
     public static let printScalingKeywords = ["auto", "auto-fit", "fill", "fit", "none"]

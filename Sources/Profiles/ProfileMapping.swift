@@ -337,6 +337,12 @@ package struct ProfileMapping {
             if !groups.isEmpty { storage.append(("groups", keywordList(groups))) }
             add("jobStorage", .object(storage))
         }
+        let operations = a["operations-supported"]?.values.compactMap(\.integerValue) ?? []
+        if operations.contains(Int32(IPPOperation.printURI.rawValue))
+            || operations.contains(Int32(IPPOperation.sendURI.rawValue))
+        {
+            add("documentURI", .bool(true))
+        }
         if case .rangeOfInteger(let copies)? = a["proof-print-copies-supported"]?.value,
             ProfileFeatures.ProofPrint.copiesRange.contains(copies.upperBound)
         {

@@ -76,12 +76,13 @@ import Testing
         attributes.append(
             IPPAttribute(
                 name: "operations-supported",
-                values: [2, 3, 4, 5, 6, 8, 9, 10, 11, 0x39, 0x3B, 0x3C].map { .enumValue($0) }))
+                values: [2, 3, 4, 5, 6, 8, 9, 10, 11, 0x27, 0x39, 0x3B, 0x3C].map { .enumValue($0) }))
         let clone = ProfileCloner.clone(attributes: attributes, txt: nil, name: "t", source: "test")
         #expect(clone.warnings.count == 1 && clone.warnings[0].hasPrefix("operations-supported"), "\(clone.warnings)")
         let printer = Printer.offline(profile: try clone.profile(file: "t.json"), name: "x")
         let operations = printer.answerPrinterAttributes().first { $0.name == "operations-supported" }?.values ?? []
-        #expect(!operations.contains(.enumValue(3)), "Print-URI is not implemented, so not advertised")
+        #expect(!operations.contains(.enumValue(0x27)), "Deactivate-Printer is not implemented, so not advertised")
+        #expect(operations.contains(.enumValue(3)), "Print-URI: the original lists it, and vprinter fetches documents")
         #expect(!operations.contains(.enumValue(0x0D)), "Release-Job: the original does not list it")
         #expect(operations.contains(.enumValue(2)))
     }

@@ -88,6 +88,31 @@ import Testing
         #expect(!strings(plain, "which-jobs-supported").contains("saved"))
     }
 
+    /// documentURI (Print-URI, Send-URI): reference-uri-schemes-supported http and https, and the two operations
+    /// in operations-supported; without it neither. A cloned printer that lists either operation gets the key.
+    @Test func documentURIOffersPrintURIAndSendURI() throws {
+        let documentURI: Set<Int32> = [Int32(IPPOperation.printURI.rawValue), Int32(IPPOperation.sendURI.rawValue)]
+        func operations(_ attributes: [IPPAttribute]) -> Set<Int32> {
+            let all = Printer.implementationAttributes(attributes)["operations-supported"]?.values ?? []
+            return Set(all.compactMap(\.integerValue))
+        }
+        let offering = try attributes(try shippedProfileJSON("enterprise-laser"))
+        #expect(offering["reference-uri-schemes-supported"]?.values == [.uriScheme("http"), .uriScheme("https")])
+        #expect(operations(offering).isSuperset(of: documentURI))
+        var object = try shippedProfileJSON("duplex-laser")
+        let plain = try attributes(object)
+        #expect(plain["reference-uri-schemes-supported"] == nil)
+        #expect(operations(plain).isDisjoint(with: documentURI))
+        object["documentURI"] = "yes"
+        #expect(profileError(object)?.keyPath == "documentURI")
+
+        var cloned = Dictionary(plain.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+        #expect(!ProfileMapping(cloned, name: "c").keys.contains { $0.key == "documentURI" })
+        cloned["operations-supported"] = IPPAttribute(
+            name: "operations-supported", values: [.enumValue(2), .enumValue(Int32(IPPOperation.sendURI.rawValue))])
+        #expect(ProfileMapping(cloned, name: "c").keys.contains { $0.key == "documentURI" && $0.value == .bool(true) })
+    }
+
     @Test func featureObjectsAreChecked() throws {
         let cases: [(String, Any, String)] = [
             ("jobPassword", ["minimumLength": 0], "jobPassword.minimumLength"),

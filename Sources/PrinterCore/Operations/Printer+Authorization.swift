@@ -14,7 +14,8 @@ extension Printer {
     /// Operations on one job (job-id, job-uri or notify-job-id), which its owner and admins may run.
     static let jobOwnerOperations: Set<IPPOperation> = [
         .cancelJob, .holdJob, .releaseJob, .restartJob, .reprocessJob, .resubmitJob, .resumeJob, .sendDocument,
-        .closeJob, .cancelDocument, .getJobAttributes, .getDocumentAttributes, .getDocuments, .setJobAttributes,
+        .sendURI, .closeJob, .cancelDocument, .getJobAttributes, .getDocumentAttributes, .getDocuments,
+        .setJobAttributes,
         .setDocumentAttributes, .createJobSubscriptions,
     ]
 

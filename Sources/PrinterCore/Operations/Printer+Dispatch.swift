@@ -13,6 +13,8 @@ extension Printer {
         }
         switch context.operation {
         case .printJob: return printJob(context)
+        case .printURI: return .response(printURI(context))
+        case .sendURI: return .response(sendURI(context))
         case .validateJob: return .response(validateJob(context))
         case .createJob: return .response(createJob(context))
         case .sendDocument: return sendDocument(context)

@@ -67,17 +67,10 @@ extension Printer {
         }
         checked.ticket = JobTicketValidator.Result()
         restoring.wait()  // a job of an earlier run can take its next document once it is taken over
-        let number: Int? = status.withLock { state in
-            guard var job = state.jobs[jobID], job.isReceiving else { return nil }
-            job.lastActivity = WallClock.now()
-            state.jobs[jobID] = job
-            return job.documents.count + 1
-        }
-        guard let number else {
-            if self.job(jobID) == nil {
-                return .response(.error(.clientErrorNotFound, "Job \(jobID) does not exist."))
-            }
-            return .response(.error(.clientErrorNotPossible, "Job \(jobID) does not accept more documents."))
+        let number: Int
+        switch nextDocumentNumber(of: jobID) {
+        case .success(let value): number = value
+        case .failure(let error): return .response(error.response)
         }
         let writer = DocumentWriter(
             folder: recorder.folder(of: jobID), number: number, declaredFormat: checked.documentFormat,
@@ -87,6 +80,19 @@ extension Printer {
             DocumentReception(writer: writer) { [self] result in
                 finishDocument(jobID: jobID, result: result, last: last, context: context, unsupported: checked)
             })
+    }
+
+    /// The number the next document of a job still receiving documents gets; its activity is now.
+    func nextDocumentNumber(of jobID: Int) -> Result<Int, IPPResponseError> {
+        let number: Int? = status.withLock { state in
+            guard var job = state.jobs[jobID], job.isReceiving else { return nil }
+            job.lastActivity = WallClock.now()
+            state.jobs[jobID] = job
+            return job.documents.count + 1
+        }
+        if let number { return .success(number) }
+        if job(jobID) == nil { return .failure(IPPResponseError(.clientErrorNotFound, "Job \(jobID) does not exist.")) }
+        return .failure(IPPResponseError(.clientErrorNotPossible, "Job \(jobID) does not accept more documents."))
     }
 
     /// Close-Job (PWG 5100.11 section 7.1): no more documents will come.
@@ -140,7 +146,9 @@ extension Printer {
                 guard job.isReceiving else {
                     throw IPPResponseError(.serverErrorJobCanceled, "Job \(jobID) was canceled.")
                 }
-                if document.size > 0 || context.operation == .printJob { job.documents.append(document) }
+                if document.size > 0 || context.operation == .printJob || context.operation == .printURI {
+                    job.documents.append(document)
+                }
                 job.lastActivity = WallClock.now()
                 if last { try closeReceiving(&job) }
             }

@@ -11,8 +11,12 @@ extension Printer {
         .holdNewJobs, .releaseHeldNewJobs, .restartPrinter, .shutdownPrinter, .startupPrinter, .reprocessJob,
         .cancelCurrentJob, .suspendCurrentJob, .resumeJob, .promoteJob, .scheduleJobAfter, .cancelDocument,
         .getDocumentAttributes, .getDocuments, .setDocumentAttributes, .cancelJobs, .cancelMyJobs, .resubmitJob,
-        .closeJob, .identifyPrinter, .validateDocument,
+        .closeJob, .identifyPrinter, .validateDocument, .printURI, .sendURI,
     ]
+
+    /// The operations only a profile that lists reference-uri-schemes-supported offers (its `documentURI`
+    /// feature, or a clone of a printer that offers them): the printer then fetches documents itself.
+    static let documentURIOperations: Set<IPPOperation> = [.printURI, .sendURI]
 
     /// Printer attributes that follow from what this implementation does rather than from the profile: the
     /// operations, which-jobs values, settable attributes, job hold and priority. A profile's own value wins.
@@ -24,10 +28,11 @@ extension Printer {
         let settableJob = JobSettableAttributes.names.filter { name in
             name == "job-name" || name == "job-hold-until" || present.contains("\(name)-supported")
         }
+        let fetchesDocuments = present.contains("reference-uri-schemes-supported")
+        let operations = supportedOperations.filter { fetchesDocuments || !documentURIOperations.contains($0) }
         var attributes =
             [
-                IPPAttribute(
-                    name: "operations-supported", values: supportedOperations.map { .enumValue(Int32($0.rawValue)) }),
+                IPPAttribute(name: "operations-supported", values: operations.map { .enumValue(Int32($0.rawValue)) }),
                 keywords("which-jobs-supported", WhichJobs.supported + WhichJobs.stored(in: profile)),
                 keywords("job-settable-attributes-supported", settableJob),
                 keywords("printer-settable-attributes-supported", PrinterSettableAttributes.names),
