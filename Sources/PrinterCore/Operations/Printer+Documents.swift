@@ -125,6 +125,8 @@ extension Printer {
         add("document-printer-uri", [.uri(job.printerURI)])
         add("document-state", [.enumValue(state == .pendingHeld ? JobState.pending.rawValue : state.rawValue)])
         add("document-state-reasons", [.keyword(document.isCanceled ? "canceled-by-user" : "none")])
+        // PWG 5100.5 section 8.3: the job's last document, once the job takes no more.
+        add("last-document", [.boolean(!job.isReceiving && job.documents.last?.number == document.number)])
         add("document-format", [.mimeMediaType(document.format.rawValue)])
         if let detected = document.detectedFormat {
             add("document-format-detected", [.mimeMediaType(detected.rawValue)])
