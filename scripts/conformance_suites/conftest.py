@@ -11,6 +11,8 @@ Options (scripts/conformance passes its own on):
   --reference           also run the suites against CUPS's ippeveprinter (it needs an Avahi daemon)
   --reference-only      run them against ippeveprinter only
   --tls ipps|upgrade    vprinter with --tls, ipptool with -S (ipps://) or -E (HTTP Upgrade on ipp://)
+  --ippsample           ippsample's suites (conformance_runs.IPPSAMPLE_SUITES) instead, on the extended profiles
+                        unless --profiles names others; the failures conformance_runs.EXPLAINED lists do not fail
 """
 import os
 import signal
@@ -35,6 +37,8 @@ def pytest_addoption(parser):
                      help="rows run at once")
     parser.addoption("--reference", action="store_true", help="also run the suites against CUPS's ippeveprinter")
     parser.addoption("--reference-only", action="store_true", help="run the suites against ippeveprinter only")
+    parser.addoption("--ippsample", action="store_true",
+                     help="run ippsample's suites (on the extended profiles unless --profiles names others)")
     parser.addoption("--tls", choices=sorted(conformance_runs.ENCRYPTION), help="run vprinter with --tls and "
                      "ipptool over TLS: ipps (-S) or upgrade (-E, HTTP Upgrade)")
 
@@ -57,10 +61,14 @@ def rows(config):
         reference = "only" if config.getoption("--reference-only") else (
             "also" if config.getoption("--reference") else None)
         profiles = split(config.getoption("--profiles"))
+        ippsample = config.getoption("--ippsample")
+        if ippsample and not os.path.isdir(conformance_runs.IPPSAMPLE_DIR):
+            raise pytest.UsageError("--ippsample: no suites at %s (scripts/setup unpacks them)" %
+                                    conformance_runs.IPPSAMPLE_DIR)
         if not profiles and reference != "only":
-            profiles = printer.profile_names()
+            profiles = list(conformance_runs.EXTENDED_PROFILES) if ippsample else printer.profile_names()
         config.stash[ROWS] = conformance_runs.plan(profiles, split(config.getoption("--suites")), reference,
-                                                   config.getoption("--tls"))
+                                                   config.getoption("--tls"), ippsample)
     return config.stash[ROWS]
 
 
@@ -118,3 +126,6 @@ def pytest_terminal_summary(terminalreporter, config):
     for result in results:
         for name in result.failures:
             terminalreporter.write_line("  FAIL %s %s: %s" % (result.row, result.suite, name))
+    for result in results:
+        for name, why in result.explained:
+            terminalreporter.write_line("  explained %s %s: %s: %s" % (result.row, result.suite, name, why))

@@ -67,7 +67,8 @@ extension Printer {
         switch targetJob(context) {
         case .success(let job):
             let requested = RequestedAttributes(
-                context.attribute("requested-attributes"), default: ["document-number", "document-state"])
+                context.attribute("requested-attributes"),
+                default: ["document-number", "document-state", "last-document"])
             var response = IPPResponse()
             for document in job.documents {
                 response.groups.append(documentAttributes(job, document, requested: requested, context: context))

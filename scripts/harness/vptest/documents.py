@@ -26,13 +26,17 @@ showpage
 """
 # A small photo-like image: the page at 30 dpi on a 180x240 pixel sheet.
 JPEG_OPTIONS = ("-r30", "-g180x240", "-dFIXEDMEDIA", "-dPDFFitPage")
-# The documents CUPS's ipp-1.1/2.x/everywhere suites open by name in their FILE lines: the Ghostscript device, the
-# page's title and the device's options of each.
+# The documents CUPS's ipp-1.1/2.x/everywhere suites and ippsample's suites (pwg5100.7: testfile.ps, testfile.txt,
+# onepage-letter.pdf) open by name in their FILE lines: the Ghostscript device (or "text" for a plain text file),
+# the page's title and the device's options of each.
 IPPTOOL_DOCUMENTS = {
     "document-a4.pdf": ("pdfwrite", "a4 page", ("-sPAPERSIZE=a4", "-dFIXEDMEDIA")),
     "document-letter.pdf": ("pdfwrite", "letter page", ("-sPAPERSIZE=letter", "-dFIXEDMEDIA")),
     "document-a4.ps": ("ps2write", "a4 page", ("-sPAPERSIZE=a4", "-dFIXEDMEDIA")),
     "document-letter.ps": ("ps2write", "letter page", ("-sPAPERSIZE=letter", "-dFIXEDMEDIA")),
+    "testfile.ps": ("ps2write", "test file", ("-sPAPERSIZE=letter", "-dFIXEDMEDIA")),
+    "testfile.txt": ("text", "test file", ()),
+    "onepage-letter.pdf": ("pdfwrite", "one letter page", ("-sPAPERSIZE=letter", "-dFIXEDMEDIA")),
     "color.jpg": ("jpeg", "color image", JPEG_OPTIONS),
     "gray.jpg": ("jpeggray", "gray image", JPEG_OPTIONS),
 }
@@ -90,6 +94,11 @@ def pdf_of_program(path, program):
 def ipptool_document(folder, name):
     """Writes the IPPTOOL_DOCUMENTS document ``name`` into ``folder``; returns its path."""
     device, title, options = IPPTOOL_DOCUMENTS[name]
+    if device == "text":
+        path = os.path.join(os.fspath(folder), name)
+        with open(path, "w") as file:
+            file.write("%s\nvprinter sample document\n" % title)
+        return path
     return ghostscript(device, os.path.join(os.fspath(folder), name), *options, program=PAGE_PROGRAM % title)
 
 
