@@ -109,7 +109,8 @@ import Testing
     @Test func answersOfOneMomentAreKeptAndOfTheNextDropped() {
         let answers = PrinterAttributeAnswers()
         let cache = PrinterAttributeCache(attributes: [], excluding: [])
-        let question = PrinterAttributeAnswers.Question(requested: ["all"], authority: "h:1", isEncrypted: false)
+        let question = PrinterAttributeAnswers.Question(
+            requested: ["all"], authority: "h:1", isEncrypted: false, language: "en")
         let moment = PrinterAttributeAnswers.Moment(revision: 3, attributes: cache, tenth: 10, upTime: 1)
         answers.store([1, 2], to: question, at: moment)
         #expect(answers.answer(to: question, at: moment) == [1, 2])

@@ -80,19 +80,7 @@ package enum MetricsText {
     }
 
     /// A label value with `\`, `"` and line feeds escaped, as the format requires.
-    static func escape(_ value: String) -> String {
-        guard value.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "\n" }) else { return value }
-        var escaped = ""
-        for character in value {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ value: String) -> String { value.quotedEscaped }
 
     /// A number as the format writes it: integers without a fraction, others in Swift's shortest form.
     static func number(_ value: Double) -> String {

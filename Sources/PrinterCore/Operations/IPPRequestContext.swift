@@ -55,6 +55,12 @@ package struct IPPRequestContext: Sendable {
     /// The scheme of web URIs in answers (printer-more-info, icons).
     var webScheme: String { isEncrypted ? "https" : "http" }
 
+    /// attributes-natural-language: the language the client reads (en when it gives none).
+    var naturalLanguage: String {
+        if case .naturalLanguage(let language)? = attribute("attributes-natural-language")?.value { return language }
+        return "en"
+    }
+
     /// Whether the requester may see and change only their own jobs: credentials are asked for and they are
     /// not an admin.
     var seesOwnJobsOnly: Bool { requiresAuthentication && !identity.isAdmin }

@@ -18,7 +18,8 @@ extension Printer {
         let requestedAttribute = context.attribute("requested-attributes")
         let question = PrinterAttributeAnswers.Question(
             requested: requestedAttribute?.values.compactMap(\.stringValue) ?? [],
-            authority: context.uriAuthority, isEncrypted: context.isEncrypted)
+            authority: context.uriAuthority, isEncrypted: context.isEncrypted,
+            language: PrinterStrings.language(for: context.naturalLanguage))
         let now = WallClock.now()
         if let answer = answers.answer(to: question, at: moment(statusChanges.revision, current, now)) {
             response.encodedPrinterAttributes = answer
@@ -108,6 +109,13 @@ extension Printer {
             IPPAttribute(
                 name: "printer-icons",
                 values: PrinterIcon.sizes.map { .uri("\(web)\(configuration.resourcePath)/icon-\($0).png") }),
+            IPPAttribute(
+                "printer-strings-uri",
+                .uri(
+                    web
+                        + PrinterStrings.path(
+                            resourcePath: configuration.resourcePath,
+                            language: PrinterStrings.language(for: context.naturalLanguage)))),
         ]
     }
 

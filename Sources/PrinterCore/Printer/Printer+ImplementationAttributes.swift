@@ -37,6 +37,9 @@ extension Printer {
                 keywords("job-settable-attributes-supported", settableJob),
                 keywords("printer-settable-attributes-supported", PrinterSettableAttributes.names),
                 keywords("document-settable-attributes-supported", ["document-name"]),
+                IPPAttribute(
+                    name: "printer-strings-languages-supported",
+                    values: PrinterStrings.languages.map { .naturalLanguage($0) }),
                 keywords("job-hold-until-default", ["no-hold"]),
                 keywords("job-hold-until-supported", JobHold.keywords),
                 IPPAttribute("job-priority-default", .integer(50)),

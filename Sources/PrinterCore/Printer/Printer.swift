@@ -68,7 +68,7 @@ public final class Printer: Sendable {
         "printer-config-change-time", "printer-config-change-date-time", "queued-job-count", "printer-icons",
         "printer-more-info", "printer-supply-info-uri", "printer-uuid", "printer-name", "printer-dns-sd-name",
         "printer-message-from-operator", "printer-alert", "printer-alert-description", "printer-input-tray",
-        "printer-supply", "marker-levels", "printer-output-tray",
+        "printer-supply", "marker-levels", "printer-output-tray", "printer-strings-uri",
     ]
 
     public init(

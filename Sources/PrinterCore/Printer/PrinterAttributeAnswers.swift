@@ -2,7 +2,8 @@
 /// polling the printer (every print dialog does, and a fleet test does thousands of times a second) is answered
 /// with one copy of bytes instead of the printer's state built and encoded again.
 ///
-/// An answer depends on what was asked (requested-attributes) and how the printer was reached (the Host, TLS),
+/// An answer depends on what was asked (requested-attributes), how the printer was reached (the Host, TLS) and the
+/// client's language (printer-strings-uri),
 /// and on the moment: the printer's status revision, its static attributes, and the clock to the resolution
 /// of the attributes that carry it (printer-current-time in tenths of a second, printer-up-time in seconds).
 /// Answers are kept for one moment only: the first request of a new moment drops them all. They are kept per
@@ -14,6 +15,8 @@ final class PrinterAttributeAnswers: Sendable {
         var requested: [String]
         var authority: String
         var isEncrypted: Bool
+        /// The language of printer-strings-uri (`PrinterStrings.language(for:)`).
+        var language: String
     }
 
     /// What an answer was made from besides the question.

@@ -15,6 +15,27 @@ extension PrinterService {
         return (printer, size)
     }
 
+    /// The printer and language of a strings file path (`<resource>/strings/<language>.strings`), if it is one.
+    func stringsFile(at path: String) -> (printer: Printer, language: String)? {
+        guard path.hasSuffix(".strings"), let marker = path.range(of: "/strings/", options: .backwards),
+            let printer = printer(atPath: String(path[..<marker.lowerBound])),
+            let language = PrinterStrings.language(atPath: path, resourcePath: printer.configuration.resourcePath)
+        else { return nil }
+        return (printer, language)
+    }
+
+    /// A printer's strings file (PWG 5100.13 printer-strings-uri; the route's condition has checked the path).
+    func stringsResponse(at path: String) -> HTTPResponse {
+        guard let (printer, language) = stringsFile(at: path) else {
+            return HTTPResponse(status: 404, text: "Not found: \(path)\n")
+        }
+        var response = HTTPResponse(
+            status: 200, text: PrinterStrings.file(of: printer.cache, language: language),
+            contentType: "text/strings; charset=utf-8")
+        response.headers.set("Content-Language", language)
+        return response
+    }
+
     /// A printer's icon (the route's condition has checked that `path` is one).
     func iconResponse(at path: String) -> HTTPResponse {
         guard let (printer, size) = icon(at: path) else {

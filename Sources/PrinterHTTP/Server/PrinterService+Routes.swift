@@ -133,6 +133,10 @@ extension PrinterService {
         Route("GET", "/{path*}", .web, access: .open, when: { $0.icon(at: $1.path) != nil }) { service, request, _ in
             service.iconResponse(at: request.http.path)
         },
+        // printer-strings-uri: what a client shows for the printer's keywords, open as Get-Printer-Attributes is.
+        Route("GET", "/{path*}", .web, access: .open, when: { $0.stringsFile(at: $1.path) != nil }) {
+            service, request, _ in service.stringsResponse(at: request.http.path)
+        },
         Route("GET", "/{path*}", .web, access: .reader) { service, request, _ in
             service.printerPage(atPath: request.http.path, request: request)
         },
