@@ -67,9 +67,10 @@ extension PrinterProfile {
             offer("proof-print", true)
         }
         if self.features.documentURI {
-            // Print-URI and Send-URI follow (Printer.implementationAttributes): http and https, never file:.
+            // Print-URI and Send-URI follow (Printer.implementationAttributes): ftp, http and https, never file:.
             set(
-                IPPAttribute(name: "reference-uri-schemes-supported", values: ["http", "https"].map { .uriScheme($0) }))
+                IPPAttribute(
+                    name: "reference-uri-schemes-supported", values: ["ftp", "http", "https"].map { .uriScheme($0) }))
         }
         if !creation.isEmpty { set(keywords("job-creation-attributes-supported", creation.sorted())) }
         if !features.isEmpty { set(keywords("ipp-features-supported", features)) }

@@ -97,7 +97,10 @@ import Testing
             return Set(all.compactMap(\.integerValue))
         }
         let offering = try attributes(try shippedProfileJSON("enterprise-laser"))
-        #expect(offering["reference-uri-schemes-supported"]?.values == [.uriScheme("http"), .uriScheme("https")])
+        #expect(
+            offering["reference-uri-schemes-supported"]?.values == [
+                .uriScheme("ftp"), .uriScheme("http"), .uriScheme("https"),
+            ])
         #expect(operations(offering).isSuperset(of: documentURI))
         var object = try shippedProfileJSON("duplex-laser")
         let plain = try attributes(object)

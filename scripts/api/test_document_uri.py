@@ -1,12 +1,15 @@
 """Print-URI and Send-URI (docs/profiles.md `documentURI`): a printer whose profile offers them fetches the document
-from an http URI itself, as real printers that list them do, prints it and records it; file: and other schemes are
-refused, a document that cannot be fetched aborts its job with document-access-error, and a profile without them
+from an http or ftp URI itself, as real printers that list them do, prints it and records it; file: and other
+schemes are refused, a document that cannot be fetched aborts its job with document-access-error, and a profile without them
 refuses the operations as every IPP Everywhere printer does."""
 import functools
 import http.server
 import threading
 
 import pytest
+from pyftpdlib.authorizers import DummyAuthorizer
+from pyftpdlib.handlers import FTPHandler
+from pyftpdlib.servers import ThreadedFTPServer
 
 from vprinter import documents, ipp
 
@@ -45,6 +48,26 @@ def web(tmp_path_factory):
     server.server_close()
 
 
+@pytest.fixture(scope="module")
+def ftp(tmp_path_factory):
+    """An anonymous FTP server (pyftpdlib) on loopback serving a two-page PDF at /pub/doc.pdf; its base URL."""
+    folder = tmp_path_factory.mktemp("ftp")
+    (folder / "pub").mkdir()
+    (folder / "pub" / "doc.pdf").write_bytes(documents.pdf(["over ftp %d" % page for page in (1, 2)]))
+    authorizer = DummyAuthorizer()
+    authorizer.add_anonymous(str(folder))
+
+    class Handler(FTPHandler):
+        pass
+
+    Handler.authorizer = authorizer
+    server = ThreadedFTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"handle_exit": False}, daemon=True)
+    thread.start()
+    yield "ftp://127.0.0.1:%d" % server.address[1]
+    server.close_all()
+
+
 def operations(printer):
     answer = printer.ipp(ipp.GET_PRINTER_ATTRIBUTES, {"requested-attributes": "operations-supported"})
     return set(answer.values("operations-supported"))
@@ -54,7 +77,7 @@ def test_print_uri_fetches_prints_and_records_the_document(start_printer, web):
     printer = start_printer(profile=OFFERING)
     assert {ipp.PRINT_URI, ipp.SEND_URI} <= operations(printer)
     schemes = printer.ipp(ipp.GET_PRINTER_ATTRIBUTES, {"requested-attributes": "reference-uri-schemes-supported"})
-    assert schemes.values("reference-uri-schemes-supported") == ["http", "https"]
+    assert schemes.values("reference-uri-schemes-supported") == ["ftp", "http", "https"]
     answer = printer.ipp(ipp.PRINT_URI, {"document-uri": web + "/moved", "job-name": "fetched"})
     assert answer.status == ipp.SUCCESSFUL_OK, answer.status_message
     record = printer.wait(1)[0]
@@ -63,6 +86,18 @@ def test_print_uri_fetches_prints_and_records_the_document(start_printer, web):
     assert record["documents"][0]["document-name"] == web + "/moved"
     sides = printer.checked("GET", "/api/v1/jobs/%d/text" % record["job-id"])["sides"]
     assert "fetched 2" in sides[1]["text"]
+
+
+def test_print_uri_fetches_over_ftp(start_printer, ftp):
+    printer = start_printer(profile=OFFERING)
+    schemes = printer.ipp(ipp.GET_PRINTER_ATTRIBUTES, {"requested-attributes": "reference-uri-schemes-supported"})
+    assert "ftp" in schemes.values("reference-uri-schemes-supported")
+    answer = printer.ipp(ipp.PRINT_URI, {"document-uri": ftp + "/pub/doc.pdf"})
+    assert answer.status == ipp.SUCCESSFUL_OK, answer.status_message
+    record = printer.wait(1)[0]
+    assert record["job-state"] == "completed" and record["documents"][0]["pages"] == 2
+    missing = printer.ipp(ipp.PRINT_URI, {"document-uri": ftp + "/pub/missing.pdf"})
+    assert missing.status == DOCUMENT_ACCESS_ERROR and "FTP server answered 550" in missing.status_message
 
 
 def test_send_uri_adds_a_fetched_document_to_a_job(start_printer, web):
@@ -80,7 +115,7 @@ def test_send_uri_adds_a_fetched_document_to_a_job(start_printer, web):
 
 def test_unfetchable_documents_abort_the_job_and_other_schemes_are_refused(start_printer, web):
     printer = start_printer(profile=OFFERING)
-    for uri in ("file:///etc/passwd", "ftp://127.0.0.1/doc.pdf"):
+    for uri in ("file:///etc/passwd", "gopher://127.0.0.1/doc.pdf"):
         refused = printer.ipp(ipp.PRINT_URI, {"document-uri": uri})
         assert refused.status == URI_SCHEME_NOT_SUPPORTED, refused.status_message
         assert refused.job_id is None

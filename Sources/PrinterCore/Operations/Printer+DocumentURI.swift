@@ -13,7 +13,7 @@ enum DocumentURILimits {
 
 /// Print-URI and Send-URI (RFC 8011 sections 4.2.2 and 4.3.2), offered only by printers whose profile lists them
 /// (`Printer.perform` refuses an operation missing from operations-supported): the printer fetches the document
-/// named by document-uri itself, over http or https only, streamed into the job's folder as an uploaded one is.
+/// named by document-uri itself, over ftp, http or https only, streamed into the job's folder as an uploaded one is.
 /// The fetch runs before the answer: a document that cannot be fetched aborts its job with job-state-reasons
 /// document-access-error, and the request is answered client-error-document-access-error with the job's status.
 extension Printer {
@@ -68,7 +68,7 @@ extension Printer {
         }
     }
 
-    /// The document-uri operation attribute: one uri, http or https (reference-uri-schemes-supported).
+    /// The document-uri operation attribute: one uri, ftp, http or https (reference-uri-schemes-supported).
     func documentURI(_ context: IPPRequestContext) -> Result<String, IPPResponseError> {
         guard let attribute = context.attribute("document-uri") else {
             return .failure(IPPResponseError(.clientErrorBadRequest, "\(context.operation) needs document-uri."))
@@ -78,10 +78,10 @@ extension Printer {
             error.unsupported = [attribute]
             return .failure(error)
         }
-        guard HTTPDownload.isFetchable(uri) else {
+        guard DocumentDownload.isFetchable(uri) else {
             var error = IPPResponseError(
                 .clientErrorURISchemeNotSupported,
-                "The printer fetches \(HTTPDownload.schemes.joined(separator: " and ")) URIs only, not \(uri).")
+                "The printer fetches \(DocumentDownload.schemes.joined(separator: " and ")) URIs only, not \(uri).")
             error.unsupported = [attribute]
             return .failure(error)
         }
@@ -99,11 +99,11 @@ extension Printer {
             compression: checked.compression,
             name: context.attribute("document-name")?.value?.stringValue ?? uri,
             maximumSize: configuration.maximumDocumentSize, floor: configuration.diskFloor)
-        let limits = HTTPDownload.Limits(
+        let limits = DocumentDownload.Limits(
             maximumBytes: configuration.maximumDocumentSize, timeout: DocumentURILimits.timeout,
             maximumRedirects: DocumentURILimits.maximumRedirects)
         var storing: DocumentError?
-        let fetched = HTTPDownload.fetch(uri, limits: limits) { bytes in
+        let fetched = DocumentDownload.fetch(uri, limits: limits) { bytes in
             do throws(DocumentError) {
                 try writer.write(bytes)
                 counters.bytesReceived.add(bytes.count, ordering: .relaxed)

@@ -4,9 +4,9 @@ import Testing
 @testable import HTTPServer
 
 /// Fetching a document by URL (Print-URI, Send-URI): framing, redirects and every limit, against a local server.
-@Suite(.timeLimit(.minutes(1))) struct HTTPDownloadTests {
+@Suite(.timeLimit(.minutes(1))) struct DocumentDownloadTests {
     static let document = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-    static let limits = HTTPDownload.Limits(maximumBytes: 1 << 20, timeout: 10, maximumRedirects: 5)
+    static let limits = DocumentDownload.Limits(maximumBytes: 1 << 20, timeout: 10, maximumRedirects: 5)
 
     /// Serves the document at /doc (Content-Length), /chunked (a stream), redirects at /to/N (N more hops to
     /// /doc), /loop (to itself), /to-file (to a file: URI), /slow (an answer after 2 s) and 404 elsewhere.
@@ -39,10 +39,10 @@ import Testing
 
     /// Fetches `path` from `server`; the outcome and the bytes the sink got.
     func fetch(
-        _ path: String, from server: HTTPServer, limits: HTTPDownload.Limits = Self.limits
-    ) -> (Result<HTTPDownload.Outcome, HTTPDownload.Failure>, [UInt8]) {
+        _ path: String, from server: HTTPServer, limits: DocumentDownload.Limits = Self.limits
+    ) -> (Result<DocumentDownload.Outcome, DocumentDownload.Failure>, [UInt8]) {
         var received: [UInt8] = []
-        let outcome = HTTPDownload.fetch("http://127.0.0.1:\(server.port)\(path)", limits: limits) { bytes in
+        let outcome = DocumentDownload.fetch("http://127.0.0.1:\(server.port)\(path)", limits: limits) { bytes in
             received += bytes
             return true
         }
@@ -88,21 +88,23 @@ import Testing
     }
 
     @Test func onlyHTTPAndHTTPSAreFetched() {
-        for refused in ["file:///etc/passwd", "ftp://example.com/a.pdf", "/relative", "data:,x"] {
-            #expect(!HTTPDownload.isFetchable(refused))
+        for refused in ["file:///etc/passwd", "gopher://example.com/a.pdf", "/relative", "data:,x"] {
+            #expect(!DocumentDownload.isFetchable(refused))
             #expect(
-                HTTPDownload.fetch(refused, limits: Self.limits) { _ in true } == .failure(.unsupportedScheme(refused)))
+                DocumentDownload.fetch(refused, limits: Self.limits) { _ in true }
+                    == .failure(.unsupportedScheme(refused)))
         }
-        #expect(HTTPDownload.isFetchable("HTTPS://example.com/a.pdf"))
+        #expect(DocumentDownload.isFetchable("HTTPS://example.com/a.pdf"))
+        #expect(DocumentDownload.isFetchable("ftp://example.com/a.pdf"))
         #expect(
-            HTTPDownload.fetch("http://127.0.0.1:1/x", limits: Self.limits) { _ in true }.isUnreachable,
+            DocumentDownload.fetch("http://127.0.0.1:1/x", limits: Self.limits) { _ in true }.isUnreachable,
             "a closed port is unreachable")
     }
 
     @Test func aSinkThatFailsStopsTheDownload() throws {
         try withServer(handler: Self.handler) { server in
             var calls = 0
-            let outcome = HTTPDownload.fetch("http://127.0.0.1:\(server.port)/doc", limits: Self.limits) { _ in
+            let outcome = DocumentDownload.fetch("http://127.0.0.1:\(server.port)/doc", limits: Self.limits) { _ in
                 calls += 1
                 return false
             }
@@ -113,14 +115,14 @@ import Testing
 
     @Test func redirectsResolveAgainstTheirOrigin() {
         let base = "http://printer.example:8080/a/b?c"
-        #expect(HTTPDownload.resolve("/d", against: base) == "http://printer.example:8080/d")
-        #expect(HTTPDownload.resolve("https://other/x", against: base) == "https://other/x")
-        #expect(HTTPDownload.resolve("relative", against: base) == nil)
-        #expect(HTTPDownload.resolve("//host/x", against: base) == nil)
+        #expect(DocumentDownload.resolve("/d", against: base) == "http://printer.example:8080/d")
+        #expect(DocumentDownload.resolve("https://other/x", against: base) == "https://other/x")
+        #expect(DocumentDownload.resolve("relative", against: base) == nil)
+        #expect(DocumentDownload.resolve("//host/x", against: base) == nil)
     }
 }
 
-extension Result<HTTPDownload.Outcome, HTTPDownload.Failure> {
+extension Result<DocumentDownload.Outcome, DocumentDownload.Failure> {
     var isUnreachable: Bool {
         if case .failure(.unreachable) = self { return true }
         return false

@@ -1,10 +1,10 @@
 /// A document fetched by its URL, as a printer fetches the document of Print-URI and Send-URI (RFC 8011
-/// sections 4.2.2, 4.3.2): `http://` or `https://` only, streamed into a sink as it arrives (never held whole),
-/// within a size, a time and a redirect limit. `https://` is not checked against a certificate authority: the
-/// servers a test printer fetches from are test servers.
-public enum HTTPDownload {
+/// sections 4.2.2, 4.3.2): `http://`, `https://` or `ftp://` (anonymous, passive: `DocumentDownload+FTP`), streamed
+/// into a sink as it arrives (never held whole), within a size, a time and a redirect limit. `https://` is not
+/// checked against a certificate authority: the servers a test printer fetches from are test servers.
+public enum DocumentDownload {
     /// The schemes fetched (reference-uri-schemes-supported); `file:` and every other scheme are refused.
-    public static let schemes = ["http", "https"]
+    public static let schemes = ["ftp", "http", "https"]
     /// The longest response head read, in bytes.
     static let maximumHeadBytes = 16 * 1024
     /// The bytes read from the socket at a time.
@@ -46,6 +46,8 @@ public enum HTTPDownload {
         case unreachable(String)
         /// The server answered with this status (neither 2xx nor a redirect with Location).
         case status(Int)
+        /// An FTP server refused a step (its reply).
+        case ftpReply(String)
         /// More than `Limits.maximumRedirects` redirects.
         case tooManyRedirects(Int)
         /// The document is larger than `Limits.maximumBytes`.
@@ -59,10 +61,11 @@ public enum HTTPDownload {
 
         public var description: String {
             switch self {
-            case .unsupportedScheme(let url): "\(url): only http and https URIs are fetched"
+            case .unsupportedScheme(let url): "\(url): only ftp, http and https URIs are fetched"
             case .badURL(let url): "\(url) is not a URL that can be fetched"
             case .unreachable(let reason): "cannot reach the server: \(reason)"
             case .status(let status): "the server answered HTTP \(status)"
+            case .ftpReply(let reply): "the FTP server answered \(reply)"
             case .tooManyRedirects(let count): "more than \(count) redirects"
             case .tooLarge(let limit): "the document is larger than the limit of \(limit) bytes"
             case .timedOut(let seconds): "the download took longer than \(Int(seconds)) s"
@@ -116,6 +119,11 @@ public enum HTTPDownload {
         _ url: String, limits: Limits, deadline: ContinuousClock.Instant, into sink: (UnsafeRawBufferPointer) -> Bool
     ) -> Result<Step, Failure> {
         guard isFetchable(url) else { return .failure(.unsupportedScheme(url)) }
+        if scheme(of: url) == "ftp" {
+            return fetchFTP(url, limits: limits, deadline: deadline, into: sink).map {
+                .document(contentType: nil, bytes: $0)
+            }
+        }
         let secure = scheme(of: url) == "https"
         let plain = "http://" + url.drop { $0 != ":" }.dropFirst("://".count)
         guard let (host, port, path) = HTTPClient.split(secure ? plain.replacingPort(default: 443) : plain) else {
@@ -198,15 +206,15 @@ public enum HTTPDownload {
 
         mutating func readHead() -> Result<ResponseHead, Failure> {
             var received: [UInt8] = []
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: HTTPDownload.readSize, alignment: 16)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: DocumentDownload.readSize, alignment: 16)
             defer { buffer.deallocate() }
             while true {
                 if let end = received.firstRange(of: [13, 10, 13, 10]) {
                     pending = Array(received[end.upperBound...])
                     return ResponseHead.parse(received[..<end.lowerBound])
                 }
-                guard received.count <= HTTPDownload.maximumHeadBytes else {
-                    return .failure(.broken("a response head over \(HTTPDownload.maximumHeadBytes) bytes"))
+                guard received.count <= DocumentDownload.maximumHeadBytes else {
+                    return .failure(.broken("a response head over \(DocumentDownload.maximumHeadBytes) bytes"))
                 }
                 switch read(into: buffer) {
                 case .success(0): return .failure(.broken("the connection closed before the response head ended"))
@@ -222,8 +230,8 @@ public enum HTTPDownload {
         ) -> Result<Int, Failure> {
             if let length = head.contentLength, length > limit { return .failure(.tooLarge(limit: limit)) }
             var decoder = head.chunked ? ChunkedDecoder(maximumBodyBytes: limit) : nil
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: HTTPDownload.readSize, alignment: 16)
-            let decoded = UnsafeMutableRawBufferPointer.allocate(byteCount: HTTPDownload.readSize, alignment: 16)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: DocumentDownload.readSize, alignment: 16)
+            let decoded = UnsafeMutableRawBufferPointer.allocate(byteCount: DocumentDownload.readSize, alignment: 16)
             defer {
                 buffer.deallocate()
                 decoded.deallocate()
@@ -285,9 +293,9 @@ public enum HTTPDownload {
     }
 }
 
-extension HTTPDownload.ResponseHead {
+extension DocumentDownload.ResponseHead {
     /// Reads the status line and header fields (without the blank line).
-    static func parse(_ bytes: ArraySlice<UInt8>) -> Result<Self, HTTPDownload.Failure> {
+    static func parse(_ bytes: ArraySlice<UInt8>) -> Result<Self, DocumentDownload.Failure> {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n")
         let status = lines.first?.split(separator: " ") ?? []
         guard status.count >= 2, status[0].hasPrefix("HTTP/1."), let code = Int(status[1]) else {
@@ -324,8 +332,8 @@ extension Substring {
 }
 
 extension String {
-    /// An `http://host/path` URL with `:port` added when it names none (https's 443).
-    fileprivate func replacingPort(default port: UInt16) -> String {
+    /// An `http://host/path` URL with `:port` added when it names none (https's 443, ftp's 21).
+    func replacingPort(default port: UInt16) -> String {
         let rest = dropFirst("http://".count)
         let authority = rest.prefix { $0 != "/" }
         let hasPort = authority.hasPrefix("[") ? authority.contains("]:") : authority.contains(":")
