@@ -71,9 +71,6 @@ EXPLAINED = {
     ("pwg5100.6", "Get job info with get-job-attributes"):
         "ipptool: IN-GROUP on a member path (overrides/pages) never matches in CUPS 2.4's ipptool, whose member "
         "attributes carry no group; the overrides are returned (checked without IN-GROUP)",
-    ("pwg5100.5", "Check for 5100.5 required and optional operations support"):
-        "gap: document-creation-attributes-supported (vprinter takes job template attributes per job, not per "
-        "document)",
     ("pwg5100.5", "testing document-attributes in send-uri operation"):
         "suite defect: Send-URI to a job whose Send-Document said last-document true, which RFC 8011 section 4.3.1 "
         "refuses (client-error-not-possible); the suite notes the same ('Multiple document jobs are not supported')",
@@ -118,10 +115,12 @@ class Row:
 
 
 # The ippsample suites a profile runs only when it claims their extension: PWG 5100.11 (enterprise job ticket)
-# where it lists proof-print-supported and job-storage-supported; every other one on every profile (each
-# profile takes document operations, page overrides, the job extensions, alerts, subscriptions and the RFC 3998
+# where it lists proof-print-supported and job-storage-supported, PWG 5100.5 (the document object, whose suite
+# wants Print-URI and Send-URI too) where it fetches documents (reference-uri-schemes-supported); every other one
+# on every profile (each takes page overrides, the job extensions, alerts, subscriptions and the RFC 3998
 # administration operations).
-CLAIMED_BY = {"pwg5100.11": ("proof-print-supported", "job-storage-supported")}
+CLAIMED_BY = {"pwg5100.11": ("proof-print-supported", "job-storage-supported"),
+              "pwg5100.5": ("reference-uri-schemes-supported",)}
 
 
 def claims(profile, suite):
@@ -381,7 +380,7 @@ class Campaign:
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
         try:
-            running = self.start_printer(row, folder)
+            running = self.start_printer(row, folder, suite)
         except (AssertionError, OSError, server.StartError) as error:
             return Result(row.name, suite, 0, 1, 0, "FAIL (did not start)", detail=str(error))
         progress("conformance: %s %s against %s" % (row.profile or REFERENCE_ROW, suite, running.uri))
@@ -404,13 +403,16 @@ class Campaign:
         result.detail += unclean
         return result
 
-    def start_printer(self, row, folder):
+    def start_printer(self, row, folder, suite=None):
         """A fresh vprinter of the row's profile (with --tls under a TLS mode) on a free port without DNS-SD, or
-        the reference printer; its log and output in ``folder``."""
+        the reference printer; its log and output in ``folder``. For ippsample's suites it prints at the
+        profile's pages per minute (--speed realistic): their tests act on a job they just sent (subscribe to it,
+        cancel its document) as on a real printer, where it is still printing."""
         if row.profile is None:
             running = reference.start(os.path.join(folder, "spool"), os.path.join(folder, "ippeveprinter.log"))
         else:
-            running = printer.start("--render-dpi", str(RENDER_DPI), *(["--tls"] if self.tls else []),
+            speed = ["--speed", "realistic"] if suite in IPPSAMPLE_SUITES else []
+            running = printer.start("--render-dpi", str(RENDER_DPI), *(["--tls"] if self.tls else []), *speed,
                                     profile=row.profile, work_dir=folder)
         with self.lock:
             self.running.add(running.process)

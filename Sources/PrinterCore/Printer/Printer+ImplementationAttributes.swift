@@ -37,6 +37,9 @@ extension Printer {
                 keywords("job-settable-attributes-supported", settableJob),
                 keywords("printer-settable-attributes-supported", PrinterSettableAttributes.names),
                 keywords("document-settable-attributes-supported", ["document-name"]),
+                // PWG 5100.5 section 8.1.1: what a Send-Document, Send-URI or Print-Job may say of the document it
+                // carries (job template attributes apply to the whole job here, not per document).
+                keywords("document-creation-attributes-supported", ["document-name"]),
                 IPPAttribute(
                     name: "printer-strings-languages-supported",
                     values: PrinterStrings.languages.map { .naturalLanguage($0) }),
