@@ -57,22 +57,26 @@ extension DocumentDownload {
     struct FTPControl {
         /// The control connection's reader; its `pending` holds what was read past the last line.
         var reader: BodyReader
-        /// The text of the last reply read, after its code.
-        private var lastReply = ""
-
         init(reader: BodyReader) {
             self.reader = reader
         }
 
-        /// Sends a command and reads its reply; its code, which must be one of `codes`.
-        @discardableResult
-        mutating func send(_ command: String, expecting codes: [Int]) throws(Failure) -> Int {
+        /// Sends a command; its reply.
+        mutating func command(_ line: String) throws(Failure) -> (code: Int, text: String) {
             do throws(HTTPServerError) {
-                try reader.socket.send(Array((command + "\r\n").utf8))
+                try reader.socket.send(Array((line + "\r\n").utf8))
             } catch {
                 throw .broken("\(error)")
             }
-            return try expect(codes)
+            return try reply()
+        }
+
+        /// Sends a command and reads its reply; its code, which must be one of `codes`.
+        @discardableResult
+        mutating func send(_ line: String, expecting codes: [Int]) throws(Failure) -> Int {
+            let (code, text) = try command(line)
+            guard codes.contains(code) else { throw .ftpReply("\(code) \(text)") }
+            return code
         }
 
         /// Reads a reply; its code, which must be one of `codes`.
@@ -86,27 +90,19 @@ extension DocumentDownload {
         /// The data port of EPSV (RFC 2428: `(|||port|)`), else of PASV (`h1,h2,h3,h4,p1,p2`); the data
         /// connection goes to the control connection's host whatever address PASV names.
         mutating func passivePort() throws(Failure) -> UInt16 {
-            do throws(HTTPServerError) {
-                try reader.socket.send(Array("EPSV\r\n".utf8))
-            } catch {
-                throw .broken("\(error)")
-            }
-            let (code, text) = try reply()
+            let (code, text) = try command("EPSV")
             if code == 229, let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") {
                 let fields = text[text.index(after: open)..<close].split(
                     separator: "|", omittingEmptySubsequences: false)
                 if fields.count == 5, let port = UInt16(fields[3]) { return port }
             }
-            try send("PASV", expecting: [227])
-            return try passivePortFromPASV()
-        }
-
-        mutating func passivePortFromPASV() throws(Failure) -> UInt16 {
+            let passive = try command("PASV")
+            guard passive.code == 227 else { throw .ftpReply("\(passive.code) \(passive.text)") }
             // h1,h2,h3,h4,p1,p2: the last six numbers of the reply's text.
-            let digits = Array(lastReply.split { !$0.isNumber }.compactMap { Int($0) }.suffix(6))
+            let digits = Array(passive.text.split { !$0.isNumber }.compactMap { Int($0) }.suffix(6))
             guard digits.count == 6, let high = UInt16(exactly: digits[4]), let low = UInt16(exactly: digits[5]),
                 high < 256, low < 256
-            else { throw .ftpReply("227 \(lastReply)") }
+            else { throw .ftpReply("227 \(passive.text)") }
             return high * 256 + low
         }
 
@@ -118,8 +114,7 @@ extension DocumentDownload {
                 // A multi-line reply ends with the line that starts with the code and a space.
                 repeat { first = try line() } while !(first.hasPrefix("\(code) ") || first == "\(code)")
             }
-            lastReply = String(first.dropFirst(min(4, first.count)))
-            return (code, lastReply)
+            return (code, String(first.dropFirst(min(4, first.count))))
         }
 
         /// One line of the control connection, without its CRLF.

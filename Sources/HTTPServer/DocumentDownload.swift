@@ -237,17 +237,14 @@ public enum DocumentDownload {
                 decoded.deallocate()
             }
             var delivered = 0
-            var input = pending
+            // The bytes read with the head first, then each read straight from the buffer.
+            let early = pending
             pending = []
+            if !early.isEmpty {
+                let outcome: Result<Void, Failure> = early.withUnsafeBytes { deliver(upToLength($0)) }
+                if case .failure(let failure) = outcome { return .failure(failure) }
+            }
             while true {
-                if !input.isEmpty {
-                    let wanted = head.contentLength.map { min(input.count, $0 - delivered) } ?? input.count
-                    let outcome: Result<Void, Failure> = input.withUnsafeBytes { bytes in
-                        deliver(UnsafeRawBufferPointer(rebasing: bytes[0..<wanted]))
-                    }
-                    if case .failure(let failure) = outcome { return .failure(failure) }
-                    input = []
-                }
                 if let length = head.contentLength, delivered >= length { return .success(delivered) }
                 if let decoder, decoder.isFinished { return .success(delivered) }
                 switch read(into: buffer) {
@@ -259,8 +256,15 @@ public enum DocumentDownload {
                     }
                     return .success(delivered)
                 case .success(let count):
-                    input = Array(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                    let outcome = deliver(upToLength(UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
+                    if case .failure(let failure) = outcome { return .failure(failure) }
                 }
+            }
+
+            /// `bytes` without what lies past Content-Length.
+            func upToLength(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+                guard let length = head.contentLength else { return bytes }
+                return UnsafeRawBufferPointer(rebasing: bytes[0..<min(bytes.count, length - delivered)])
             }
 
             /// Hands `bytes` to the sink, through the chunked decoder when there is one, counting against `limit`.

@@ -123,13 +123,11 @@ CLAIMED_BY = {"pwg5100.11": ("proof-print-supported", "job-storage-supported"),
               "pwg5100.5": ("reference-uri-schemes-supported",)}
 
 
-def claims(profile, suite):
-    """Whether ``profile`` (a name or file) claims the extension ippsample's ``suite`` tests (CLAIMED_BY)."""
-    needed = CLAIMED_BY.get(suite)
-    if not needed:
-        return True
+def claimed_suites(profile):
+    """The IPPSAMPLE_SUITES whose extension ``profile`` (a name or file) claims (CLAIMED_BY), its attributes read
+    once."""
     listed = printer.profile_attributes(profile)
-    return all(name in listed for name in needed)
+    return [suite for suite in IPPSAMPLE_SUITES if all(name in listed for name in CLAIMED_BY.get(suite, ()))]
 
 
 def plan(profiles, suites=None, reference=None, tls=None, ippsample=False):
@@ -137,8 +135,7 @@ def plan(profiles, suites=None, reference=None, tls=None, ippsample=False):
     or only it when "only". Each runs ``suites`` when given, else IPPSAMPLE_SUITES with ``ippsample``, else
     CORE_SUITES plus, on EXTENDED_PROFILES and the reference, EXTENDED_SUITES."""
     if ippsample and not suites:
-        rows = [Row(profile, [suite for suite in IPPSAMPLE_SUITES if claims(profile, suite)], tls)
-                for profile in profiles]
+        rows = [Row(profile, claimed_suites(profile), tls) for profile in profiles]
         return rows + ([Row(None, IPPSAMPLE_SUITES, tls)] if reference else [])
     rows = [] if reference == "only" else [Row(profile, suites or CORE_SUITES, tls) for profile in profiles]
     if reference:

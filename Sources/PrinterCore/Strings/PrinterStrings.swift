@@ -49,7 +49,7 @@ package enum PrinterStrings {
             entries.append((name, StringsVocabulary.text(name, index) ?? StringsVocabulary.readable(name)))
             for value in attributes["\(name)-supported"]?.values ?? [] {
                 guard let (key, word) = key(of: value, in: name) else { continue }
-                entries.append((key, text(of: word, key: key, in: name, language: index)))
+                entries.append((key, text(of: word, in: name, language: index)))
             }
         }
         var seen: Set<String> = []
@@ -75,7 +75,7 @@ package enum PrinterStrings {
     }
 
     /// A value's text: the vocabulary's, a media size's name, or its keyword made readable.
-    static func text(of word: String, key: String, in name: String, language: Int) -> String {
+    static func text(of word: String, in name: String, language: Int) -> String {
         if let text = StringsVocabulary.text("\(name).\(word)", language) { return text }
         if name == "media", let size = MediaSizeName(word) { return size.text(language: language) }
         if let text = StringsVocabulary.numbered(name: name, word: word, language: language) { return text }
