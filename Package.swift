@@ -19,6 +19,7 @@ let package = Package(
         // Headers only: the render worker loads libtesseract with dlopen on its first OCR request.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
 
         // The layers of DESIGN.md.
         .target(name: "IPP"),
@@ -29,7 +30,9 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["COpenSSL"]),
         .target(
             name: "Rasterizer",
-            dependencies: ["PrintModel", "CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib", "ImageCheck", "CTesseract"],
+            dependencies: [
+                "PrintModel", "CPoppler", "CCairo", "CJPEG", "CPNG", "CZlib", "ImageCheck", "CTesseract", "CLCMS2",
+            ],
             swiftSettings: optimizedInDebugBuilds),
         // Page images on libpng alone: comparison (vprinter compare) and the facts of a printed side.
         .target(name: "ImageCheck", dependencies: ["PrintModel", "CPNG"], swiftSettings: optimizedInDebugBuilds),

@@ -59,21 +59,26 @@ final class JPEGDecoder {
             guard ok == 1 else { throw .libraryFailure(library: "libjpeg", message: message) }
             let rowStart = y * image.bytesPerRow
             if isCMYK {
-                for x in 0..<width {
-                    // Adobe writes CMYK inverted (255 = no ink); others write ink amounts.
-                    var c = line[x * 4]
-                    var m = line[x * 4 + 1]
-                    var yellow = line[x * 4 + 2]
-                    var k = line[x * 4 + 3]
-                    if inverted { (c, m, yellow, k) = (255 - c, 255 - m, 255 - yellow, 255 - k) }
-                    image.pixels[rowStart + x * 3] = RasterPixelConverter.ink(c, k)
-                    image.pixels[rowStart + x * 3 + 1] = RasterPixelConverter.ink(m, k)
-                    image.pixels[rowStart + x * 3 + 2] = RasterPixelConverter.ink(yellow, k)
-                }
+                // Adobe writes CMYK inverted (255 = no ink); others write ink amounts.
+                if inverted { for i in line.indices { line[i] = 255 - line[i] } }
+                showInks(line, in: &image, row: y)
             } else {
                 image.pixels.replaceSubrange(rowStart..<(rowStart + image.bytesPerRow), with: line)
             }
         }
         return image.oriented(ExifOrientation.read(markers: decoder.pointee.info.marker_list))
+    }
+
+    /// Writes a row of CMYK inks (0 = no ink) into `image` as light (``RasterPixelConverter/showInks``).
+    private func showInks(_ inks: [UInt8], in image: inout PageImage, row: Int) {
+        let rowStart = row * image.bytesPerRow
+        let width = image.width
+        image.pixels.withUnsafeMutableBytes { pixels in
+            inks.withUnsafeBytes { inks in
+                RasterPixelConverter.showInks(
+                    inks.baseAddress!, into: pixels.baseAddress! + rowStart, count: width,
+                    through: CMYKConversion.shared)
+            }
+        }
     }
 }

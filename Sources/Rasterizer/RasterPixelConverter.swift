@@ -1,10 +1,12 @@
-
 /// Turns one uncompressed raster line, in any color space and depth, into 8-bit gray or 8-bit RGB pixels.
 ///
-/// Inks (black, CMYK, DeviceN) become light with the simple complement model a printer without a color profile
-/// uses; 16-bit samples keep their high byte; Adobe RGB is shown as sRGB.
+/// CMYK becomes light through the press profile of ``CMYKConversion``; other inks (black, DeviceN) with the simple
+/// complement model a printer without a color profile uses; 16-bit samples keep their high byte; Adobe RGB is shown
+/// as sRGB.
 struct RasterPixelConverter {
     let header: RasterPageHeader
+    /// The press profile's conversion; nil shows CMYK with the complement model as well.
+    var cmyk: CMYKConversion? = CMYKConversion.shared
 
     /// Converts `line` (``RasterPageHeader/bytesPerLine`` bytes) into `output`
     /// (width times ``RasterPageHeader/outputChannels`` bytes).
@@ -17,6 +19,10 @@ struct RasterPixelConverter {
                 from: line.baseAddress!.assumingMemoryBound(to: UInt8.self), count: width * header.outputChannels)
         case (_, 1) where space.colorCount == 1:
             convertOneBit(line, into: output, inkIsOne: space.isSubtractive)
+        case (.cmyk, 8):
+            Self.showInks(line.baseAddress!, into: output.baseAddress!, count: width, through: cmyk)
+        case (.cmyk, _):
+            convertCMYK(line, into: output)
         default:
             convertGeneric(line, into: output)
         }
@@ -73,10 +79,7 @@ struct RasterPixelConverter {
                 output[x * 3 + 2] = b
             }
         case .cmyk:
-            for x in 0..<width {
-                let k = sample(bytes, x * 4 + 3)
-                for c in 0..<3 { output[x * 3 + c] = Self.ink(sample(bytes, x * 4 + c), k) }
-            }
+            convertCMYK(line, into: output)
         case .device(let count) where count < 3:
             // One or two colorants: the darkest ink wins.
             for x in 0..<width {
@@ -90,6 +93,38 @@ struct RasterPixelConverter {
                 let k = count >= 4 ? sample(bytes, x * colors + 3) : 0
                 for c in 0..<3 { output[x * 3 + c] = Self.ink(sample(bytes, x * colors + c), k) }
             }
+        }
+    }
+
+    /// CMYK of any other depth: the inks of a run of pixels gathered as 8-bit samples, then converted together.
+    private func convertCMYK(_ line: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>) {
+        let bytes = line.bindMemory(to: UInt8.self)
+        let width = header.width
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CMYKConversion.chunkPixels * 4) { inks in
+            var start = 0
+            while start < width {
+                let count = min(CMYKConversion.chunkPixels, width - start)
+                for i in 0..<(count * 4) { inks[i] = sample(bytes, start * 4 + i) }
+                Self.showInks(inks.baseAddress!, into: output.baseAddress! + start * 3, count: count, through: cmyk)
+                start += count
+            }
+        }
+    }
+
+    /// Shows `count` pixels of 8-bit CMYK inks (0 = no ink) as 8-bit R, G, B: through `conversion`, or with the
+    /// complement model without one.
+    static func showInks(
+        _ inks: UnsafeRawPointer, into rgb: UnsafeMutableRawPointer, count: Int, through conversion: CMYKConversion?
+    ) {
+        if let conversion {
+            conversion.convert(inks, into: rgb, count: count)
+            return
+        }
+        let inks = inks.assumingMemoryBound(to: UInt8.self)
+        let rgb = rgb.assumingMemoryBound(to: UInt8.self)
+        for x in 0..<count {
+            let k = inks[x * 4 + 3]
+            for c in 0..<3 { rgb[x * 3 + c] = ink(inks[x * 4 + c], k) }
         }
     }
 

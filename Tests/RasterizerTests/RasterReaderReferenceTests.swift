@@ -6,6 +6,11 @@ import Testing
 /// same pages rendered by ghostscript's own PPM/PGM devices.
 @Suite(.timeLimit(.minutes(1))) struct RasterReaderReferenceTests {
     /// A ghostscript raster variant: device options and the reference device that renders the same colors.
+    ///
+    /// CMYK (space 6): Ghostscript's raster devices separate the page's RGB into inks by their own formula, without
+    /// a profile, and vprinter shows inks through a press profile, so the two pictures differ in color by design
+    /// (22 dB); CMYKRenderingTests compares color-managed CMYK at 50 dB and more. Here the bound still rejects a
+    /// blank page.
     struct Variant: CustomTestStringConvertible, Sendable {
         var device: String
         var colorSpace: Int
@@ -23,14 +28,14 @@ import Testing
         Variant(device: "pwgraster", colorSpace: 3, bits: 8, reference: "pgmraw", minimumPSNR: 50),
         Variant(device: "pwgraster", colorSpace: 3, bits: 16, reference: "pgmraw", minimumPSNR: 50),
         Variant(device: "pwgraster", colorSpace: 3, bits: 1, reference: "pgmraw", minimumPSNR: 16),
-        Variant(device: "pwgraster", colorSpace: 6, bits: 8, reference: "ppmraw", minimumPSNR: 26),
-        Variant(device: "pwgraster", colorSpace: 6, bits: 16, reference: "ppmraw", minimumPSNR: 26),
+        Variant(device: "pwgraster", colorSpace: 6, bits: 8, reference: "ppmraw", minimumPSNR: 20),
+        Variant(device: "pwgraster", colorSpace: 6, bits: 16, reference: "ppmraw", minimumPSNR: 20),
         Variant(device: "pwgraster", colorSpace: 1, bits: 8, reference: "ppmraw", minimumPSNR: 50),
         Variant(device: "pwgraster", colorSpace: 20, bits: 8, reference: "ppmraw", minimumPSNR: 25),
         Variant(device: "urf", colorSpace: 19, bits: 8, reference: "ppmraw", minimumPSNR: 50),
         Variant(device: "urf", colorSpace: 18, bits: 8, reference: "pgmraw", minimumPSNR: 50),
         Variant(device: "urf", colorSpace: 19, bits: 16, reference: "ppmraw", minimumPSNR: 50),
-        Variant(device: "urf", colorSpace: 6, bits: 8, reference: "ppmraw", minimumPSNR: 26),
+        Variant(device: "urf", colorSpace: 6, bits: 8, reference: "ppmraw", minimumPSNR: 20),
         Variant(device: "urf", colorSpace: 3, bits: 1, reference: "pgmraw", minimumPSNR: 16),
     ]
 

@@ -34,10 +34,11 @@ struct RenderHarness {
         return try NetPBM.read(pnm)
     }
 
-    /// Any PNG file decoded by ImageMagick to RGB.
-    func decode(_ path: String) throws -> PageImage {
+    /// Any image file decoded by ImageMagick to RGB, after `options` (for example a color conversion).
+    func decode(_ path: String, options: [String] = []) throws -> PageImage {
         let pnm = folder.file(UUID().uuidString + ".ppm")
-        try ExternalTool.run("convert", [path, "-alpha", "off", "-colorspace", "sRGB", "-type", "TrueColor", pnm])
+        try ExternalTool.run(
+            "convert", [path] + options + ["-alpha", "off", "-colorspace", "sRGB", "-type", "TrueColor", pnm])
         return try NetPBM.read(pnm)
     }
 }
