@@ -11,6 +11,7 @@ extension JobTicket: Codable {
         case orientation = "orientation-requested", pageRanges = "page-ranges", resolution = "dpi"
         case rasterMaximumResolution = "raster-max-dpi", password = "document-password"
         case sheetBack = "sheet-back", multipleDocumentHandling = "multiple-document-handling"
+        case overrides
     }
 
     /// print-color-mode values that print as one of the three rendered modes (PWG 5100.13 section 6.2.3): the
@@ -55,6 +56,7 @@ extension JobTicket: Codable {
         password = try c.decodeIfPresent(String.self, forKey: .password)
         sheetBack = try value(.sheetBack, sheetBack)
         multipleDocumentHandling = try value(.multipleDocumentHandling, multipleDocumentHandling)
+        overrides = try value(.overrides, overrides)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,5 +81,6 @@ extension JobTicket: Codable {
         try c.encodeIfPresent(password, forKey: .password)
         try c.encode(sheetBack, forKey: .sheetBack)
         try c.encode(multipleDocumentHandling, forKey: .multipleDocumentHandling)
+        if !overrides.isEmpty { try c.encode(overrides, forKey: .overrides) }
     }
 }

@@ -45,6 +45,8 @@ public struct JobTicket: Sendable, Equatable {
     public var sheetBack = SheetBack.normal
     /// multiple-document-handling.
     public var multipleDocumentHandling = MultipleDocumentHandling.separateDocumentsUncollatedCopies
+    /// Pages that print with other media, sides or orientation (PWG 5100.6 overrides), in the job's order.
+    public var overrides: [PageOverride] = []
 
     /// The defaults: US Letter, borderless, one-sided, 150 dpi.
     public init() {}

@@ -63,7 +63,10 @@ extension PrinterProfile {
             keywords("sides-default", [sidesDefault]),
             keywords("sides-supported", Self.sides(duplex: duplex)),
             IPPAttribute("page-ranges-supported", .boolean(hasPageRanges)),
-            keywords("overrides-supported", ["document-number", "pages"]),
+            // PWG 5100.6 section 6.2.1: what a page override may change; each prints (Imposer).
+            keywords(
+                "overrides-supported",
+                ["document-number", "pages", "media", "media-col", "orientation-requested"] + (duplex ? ["sides"] : [])),
         ]
         if hasPDF {
             // PWG 5100.13 section 6.5.x: the longest document-password accepted, in octets.

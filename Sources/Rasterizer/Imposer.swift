@@ -34,19 +34,39 @@ public struct Imposer: Sendable {
         public var sheet: Int
         /// True for the back of a two-sided sheet.
         public var isBack: Bool
+        /// The sheet, printable area and cells of this side (page overrides may give sides other media).
+        public var geometry: SheetGeometry
     }
 
-    /// The sheet, printable area and cells every side shares.
-    public let geometry: SheetGeometry
+    /// The sheet, printable area and cells of the side being filled (the job's until a page override says other).
+    public private(set) var geometry: SheetGeometry
     private let ticket: JobTicket
+    /// The ticket of the side being filled: the job's, or a page override's media, sides and orientation.
+    private var sideTicket: JobTicket
+    /// The job's own geometry.
+    private let jobGeometry: SheetGeometry
+    /// The geometry of each override's media, made (and checked against the limits) before any page is placed.
+    private let overrideGeometries: [PageOverride.Media: SheetGeometry]
     private var nextCell: Int
-    private var sideIndex = -1
     private var impressionCount = 0
+    private var sheetCount = 0
+    /// True when the last side started is the front of a two-sided sheet whose back is still free.
+    private var backIsFree = false
 
     /// An imposer for `ticket`.
     public init(ticket: JobTicket, limits: RenderLimits = RenderLimits()) throws(RasterError) {
         geometry = try SheetGeometry(ticket: ticket, limits: limits)
+        jobGeometry = geometry
         self.ticket = ticket
+        sideTicket = ticket
+        var geometries: [PageOverride.Media: SheetGeometry] = [:]
+        for override in ticket.overrides {
+            guard let media = override.media, geometries[media] == nil else { continue }
+            var changed = ticket
+            changed.overrides = [PageOverride(media: media)]
+            geometries[media] = try SheetGeometry(ticket: changed.forPage(document: 1, page: 1), limits: limits)
+        }
+        overrideGeometries = geometries
         nextCell = geometry.cells.count
     }
 
@@ -57,28 +77,42 @@ public struct Imposer: Sendable {
     public var isSideOpen: Bool { nextCell < geometry.cells.count }
 
     /// Sheets used so far.
-    public var sheets: Int { sideIndex < 0 ? 0 : (isTwoSided ? sideIndex / 2 + 1 : sideIndex + 1) }
-
-    private var isTwoSided: Bool { ticket.sides != .oneSided }
+    public var sheets: Int { sheetCount }
 
     /// Places the next page (`width` x `height` points); `newImpression` is set when the page starts a side.
+    ///
+    /// A page whose override changes media or sides starts a new sheet, as does the first page after it;
+    /// one that changes only orientation shares the side.
     public mutating func place(document: Int, page: Int, width: Double, height: Double, kind: ContentKind)
         -> (placement: Placement, newImpression: Impression?)
     {
+        let pageTicket = ticket.overrides.isEmpty ? ticket : ticket.forPage(document: document, page: page)
+        if !Self.sameSheet(pageTicket, sideTicket) {
+            nextCell = geometry.cells.count
+            backIsFree = false
+            geometry = overrideGeometries[Self.media(of: pageTicket)] ?? jobGeometry
+        }
+        sideTicket = pageTicket
         var started: Impression?
         if nextCell >= geometry.cells.count {
-            sideIndex += 1
             impressionCount += 1
             nextCell = 0
-            started = Impression(
-                number: impressionCount, sheet: isTwoSided ? sideIndex / 2 + 1 : sideIndex + 1,
-                isBack: isTwoSided && sideIndex % 2 == 1)
+            let isBack = backIsFree
+            if isBack {
+                backIsFree = false
+            } else {
+                sheetCount += 1
+                backIsFree = pageTicket.sides != .oneSided
+            }
+            started = Impression(number: impressionCount, sheet: sheetCount, isBack: isBack, geometry: geometry)
         }
         let cell = geometry.cells[nextCell]
         nextCell += 1
         let placement = Placement(
             document: document, page: page,
-            transform: transform(width: width, height: height, kind: kind, cell: cell), clip: cell)
+            transform: transform(
+                width: width, height: height, kind: kind, cell: cell, orientation: pageTicket.orientation),
+            clip: cell)
         return (placement, started)
     }
 
@@ -86,15 +120,31 @@ public struct Imposer: Sendable {
     /// two-sided sheet blank).
     public mutating func endDocument(newSheet: Bool) {
         nextCell = geometry.cells.count
-        if newSheet, isTwoSided, sideIndex >= 0, sideIndex % 2 == 0 { sideIndex += 1 }
+        if newSheet { backIsFree = false }
+    }
+
+    /// The media and margins of a page ticket.
+    private static func media(of ticket: JobTicket) -> PageOverride.Media {
+        PageOverride.Media(
+            width: ticket.mediaWidth, height: ticket.mediaHeight, topMargin: ticket.topMargin,
+            bottomMargin: ticket.bottomMargin, leftMargin: ticket.leftMargin, rightMargin: ticket.rightMargin)
+    }
+
+    /// True when pages of the two tickets may share a sheet: the same media, margins and sides.
+    private static func sameSheet(_ a: JobTicket, _ b: JobTicket) -> Bool {
+        a.mediaWidth == b.mediaWidth && a.mediaHeight == b.mediaHeight && a.topMargin == b.topMargin
+            && a.bottomMargin == b.bottomMargin && a.leftMargin == b.leftMargin && a.rightMargin == b.rightMargin
+            && a.sides == b.sides
     }
 
     /// Where a page of `width` x `height` points goes in `cell`.
-    func transform(width: Double, height: Double, kind: ContentKind, cell: PixelRect) -> PageTransform {
+    func transform(width: Double, height: Double, kind: ContentKind, cell: PixelRect, orientation: Orientation?)
+        -> PageTransform
+    {
         let base = Double(geometry.resolution) / 72
         let cellIsLandscape = cell.width > cell.height
         let rotation: Int
-        if let orientation = ticket.orientation {
+        if let orientation {
             rotation = orientation.rotation
         } else {
             let pageIsLandscape = width > height
@@ -119,8 +169,8 @@ public struct Imposer: Sendable {
             if !oneUp {
                 factor = fit
             } else if kind == .image {
-                factor =
-                    ticket.topMargin + ticket.bottomMargin + ticket.leftMargin + ticket.rightMargin == 0 ? fill : fit
+                let margins = sideTicket.topMargin + sideTicket.bottomMargin + sideTicket.leftMargin
+                factor = margins + sideTicket.rightMargin == 0 ? fill : fit
             } else if matchesSheet(placedWidth, placedHeight) {
                 factor = 1
                 centerOnSheet = true

@@ -46,7 +46,7 @@ extension JobRun {
         if imposer.isSideOpen, ticket.multipleDocumentHandling == .singleDocument { last = plans.popLast() }
         try renderInParallel(plans, path: path, textLayer: textLayer, messages: messages)
         if let last {
-            let impression = try OpenImpression(last.impression, geometry: imposer.geometry)
+            let impression = try OpenImpression(last.impression)
             for placement in last.placements {
                 try Self.draw(document, placement, on: impression, textLayer: textLayer)
             }
@@ -76,7 +76,6 @@ extension JobRun {
         guard let first = plans.first else { return }
         let emitter = ImpressionEmitter(first: first.impression.number, deliver: onImpression)
         let failure = Mutex<RasterError?>(nil)
-        let geometry = imposer.geometry
         let (folder, ticket, limits, threads) = (folder, ticket, limits, min(threads, plans.count))
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             messages.collecting {
@@ -84,7 +83,7 @@ extension JobRun {
                     let copy = try PDFDocument(path: path, password: ticket.password, limits: limits)
                     for index in stride(from: thread, to: plans.count, by: threads) {
                         if failure.withLock({ $0 != nil }) { return }
-                        let impression = try OpenImpression(plans[index].impression, geometry: geometry)
+                        let impression = try OpenImpression(plans[index].impression)
                         for placement in plans[index].placements {
                             try Self.draw(copy, placement, on: impression, textLayer: textLayer)
                         }

@@ -1,4 +1,3 @@
-
 extension JobRun {
     /// Interprets a PostScript document with Ghostscript (``GhostscriptProcess``) into PWG Raster at the ticket's
     /// resolution and streams its pages onto the sides; pages without a size of their own take the ticket's media.

@@ -42,7 +42,7 @@ final class JobRun {
             document: document, page: page, width: width, height: height, kind: kind)
         if let started {
             try writeOpen()
-            open = try OpenImpression(started, geometry: imposer.geometry)
+            open = try OpenImpression(started)
         }
         guard let open else { return }
         try countPage()

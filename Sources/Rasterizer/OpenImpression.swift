@@ -11,9 +11,9 @@ final class OpenImpression {
     /// text then comes from OCR on request.
     private var texts: [String]? = []
 
-    init(_ impression: Imposer.Impression, geometry: SheetGeometry) throws(RasterError) {
+    init(_ impression: Imposer.Impression) throws(RasterError) {
         self.impression = impression
-        self.geometry = geometry
+        geometry = impression.geometry
         canvas = try SheetCanvas(width: geometry.width, height: geometry.height)
     }
 

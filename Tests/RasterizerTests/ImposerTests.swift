@@ -138,4 +138,75 @@ import Testing
             try Imposer(ticket: ticket { $0.resolution = 150 }, limits: limits)
         }
     }
+
+    // PWG 5100.6 page overrides.
+
+    /// US Legal, 8.5 x 14 inches: 612 x 1008 pixels at 72 dpi.
+    static let legal = PageOverride.Media(
+        width: 21_590, height: 35_560, topMargin: 0, bottomMargin: 0, leftMargin: 0, rightMargin: 0)
+
+    @Test func aPageWithOverriddenMediaPrintsOnItsOwnSheetOfThatSize() throws {
+        let (_, impressions, imposer) = try placeAll(
+            ticket { $0.overrides = [PageOverride(pages: [PageRange(lower: 2, upper: 2)], media: Self.legal)] },
+            pages: 3)
+        #expect(impressions.map { $0.geometry.height } == [792, 1008, 792])
+        #expect(impressions.map { $0.geometry.width } == [612, 612, 612])
+        #expect(imposer.sheets == 3)
+    }
+
+    @Test func overriddenSidesStartANewSheetAndLeaveTheBackBlank() throws {
+        // Pages 1-2 one-sided on a two-sided job: two sheets; pages 3-5 two-sided: a sheet and a front.
+        let (_, impressions, imposer) = try placeAll(
+            ticket {
+                $0.sides = .twoSidedLongEdge
+                $0.overrides = [PageOverride(pages: [PageRange(lower: 1, upper: 2)], sides: .oneSided)]
+            }, pages: 5)
+        #expect(impressions.map(\.sheet) == [1, 2, 3, 3, 4])
+        #expect(impressions.map(\.isBack) == [false, false, false, true, false])
+        #expect(imposer.sheets == 4 && imposer.impressions == 5)
+    }
+
+    @Test func anOverrideAppliesOnlyToTheDocumentsItNames() throws {
+        var imposer = try Imposer(
+            ticket: ticket {
+                $0.overrides = [
+                    PageOverride(documents: [PageRange(lower: 2, upper: 2)], pages: [], media: Self.legal)
+                ]
+            })
+        let first = imposer.place(document: 1, page: 1, width: 612, height: 792, kind: .document)
+        imposer.endDocument(newSheet: true)
+        let second = imposer.place(document: 2, page: 1, width: 612, height: 792, kind: .document)
+        #expect(first.newImpression?.geometry.height == 792)
+        #expect(second.newImpression?.geometry.height == 1008)
+    }
+
+    @Test func anOverriddenOrientationTurnsOnlyItsPagesOnTheSameSide() throws {
+        let (placements, impressions, _) = try placeAll(
+            ticket {
+                $0.numberUp = 2
+                $0.orientation = .portrait
+                $0.overrides = [PageOverride(pages: [PageRange(lower: 2, upper: 2)], orientation: .landscape)]
+            }, pages: 2)
+        #expect(impressions.count == 1)
+        #expect(placements.map(\.transform.rotation) == [0, 270])
+    }
+
+    @Test func theFirstOverrideNamingAPageWins() {
+        var ticket = JobTicket()
+        ticket.overrides = [
+            PageOverride(pages: [PageRange(lower: 1, upper: 3)], sides: .twoSidedShortEdge),
+            PageOverride(pages: [PageRange(lower: 3, upper: 4)], sides: .twoSidedLongEdge),
+        ]
+        #expect(ticket.forPage(document: 1, page: 3).sides == .twoSidedShortEdge)
+        #expect(ticket.forPage(document: 1, page: 4).sides == .twoSidedLongEdge)
+        #expect(ticket.forPage(document: 1, page: 5).sides == .oneSided)
+    }
+
+    @Test func overrideMediaBeyondTheLimitsIsRefusedBeforeAnyPage() {
+        let huge = PageOverride.Media(
+            width: 2_540_000, height: 2_540_000, topMargin: 0, bottomMargin: 0, leftMargin: 0, rightMargin: 0)
+        #expect(throws: RasterError.self) {
+            try Imposer(ticket: ticket { $0.overrides = [PageOverride(pages: [], media: huge)] })
+        }
+    }
 }

@@ -96,6 +96,10 @@ EXPLAINED = {
     ("pwg5100.11", "print-job with proof-print"):
         "suite defect: proof-print media 'letterhead' is not among the profile's media-supported, so it is "
         "reported as ignored (RFC 8011 section 4.1.7)",
+    ("pwg5100.6", "Checking media-col override."):
+        "suite defect: the override's media-col media-type 'letterhead' is no PWG 5101.1 keyword (that is "
+        "'stationery-letterhead') and not among media-type-supported, so it is reported as ignored (RFC 8011 "
+        "section 4.1.7)",
     ("pwg5100.11", "Get-Job-Attributes Until Job Complete"):
         "suite defect: follows from the proof-print above (the ignored member is not the job's)",
 }

@@ -63,6 +63,7 @@ enum RenderTicket {
         ticket.resolution = min(renderDPI, resolution(for: job) ?? renderDPI)
         ticket.rasterMaximumResolution = rasterDPI
         ticket.password = password
+        ticket.overrides = overrides(for: job)
         return ticket
     }
 
@@ -95,33 +96,76 @@ enum RenderTicket {
 
     /// The media size and margins: media-col, else media, else the printer's media-col-default.
     static func media(job: RenderJob) -> (width: Int, height: Int, margins: Margins) {
-        func margins(of members: [IPPAttribute]?) -> Margins {
-            func margin(_ side: String) -> Int? {
-                members?.first { $0.name == "media-\(side)-margin" }?.value?.integerValue.map { Int($0) }
-            }
-            return Margins(top: margin("top"), bottom: margin("bottom"), left: margin("left"), right: margin("right"))
-        }
-        func size(of members: [IPPAttribute]?) -> (Int, Int)? {
-            guard let dims = members?.first(where: { $0.name == "media-size" })?.value?.collectionValue,
-                let x = dims.first(where: { $0.name == "x-dimension" })?.value?.integerValue,
-                let y = dims.first(where: { $0.name == "y-dimension" })?.value?.integerValue
-            else { return nil }
-            return (Int(x), Int(y))
-        }
+        if let requested = requestedMedia(in: job.ticket, printer: job.printerAttributes) { return requested }
         let defaultCol = job.printerAttributes["media-col-default"]?.value?.collectionValue
-        let defaultMargins = margins(of: defaultCol)
-        if let col = job.ticket.first(where: { $0.name == "media-col" })?.value?.collectionValue,
+        if let (w, h) = size(of: defaultCol) { return (w, h, margins(of: defaultCol)) }
+        return (21_590, 27_940, margins(of: defaultCol))
+    }
+
+    /// The media `attributes` (a job's template attributes or an override's members) ask for: media-col with a
+    /// media-size, else a media name; margins the request leaves out are the printer's media-col-default's. Nil
+    /// when they ask for no size.
+    static func requestedMedia(in attributes: [IPPAttribute], printer: [String: IPPAttribute])
+        -> (width: Int, height: Int, margins: Margins)?
+    {
+        let defaultMargins = margins(of: printer["media-col-default"]?.value?.collectionValue)
+        if let col = attributes.first(where: { $0.name == "media-col" })?.value?.collectionValue,
             let (w, h) = size(of: col)
         {
             let given = margins(of: col)
             return (w, h, given.isEmpty ? defaultMargins : given)
         }
-        if let name = job.ticket.first(where: { $0.name == "media" })?.value?.stringValue,
+        if let name = attributes.first(where: { $0.name == "media" })?.value?.stringValue,
             let size = MediaSize(pwgName: name)
         {
             return (Int(size.width), Int(size.height), defaultMargins)
         }
-        if let (w, h) = size(of: defaultCol) { return (w, h, defaultMargins) }
-        return (21_590, 27_940, defaultMargins)
+        return nil
+    }
+
+    /// The page overrides of a job (PWG 5100.6 section 6.1): the pages and documents of each `overrides` value
+    /// and the media, sides and orientation it gives them.
+    static func overrides(for job: RenderJob) -> [PageOverride] {
+        let values = job.ticket.first { $0.name == "overrides" }?.values ?? []
+        return values.compactMap { (value) -> PageOverride? in
+            guard let members = value.collectionValue else { return nil }
+            func ranges(_ name: String) -> [PageRange] {
+                (members.first { $0.name == name }?.values ?? []).compactMap {
+                    guard case .rangeOfInteger(let range) = $0 else { return nil }
+                    return PageRange(lower: Int(range.lowerBound), upper: Int(range.upperBound))
+                }
+            }
+            var override = PageOverride(documents: ranges("document-numbers"), pages: ranges("pages"))
+            if let (width, height, margins) = requestedMedia(in: members, printer: job.printerAttributes) {
+                override.media = PageOverride.Media(
+                    width: width, height: height, topMargin: margins.top ?? 0, bottomMargin: margins.bottom ?? 0,
+                    leftMargin: margins.left ?? 0, rightMargin: margins.right ?? 0)
+            }
+            override.sides = members.first { $0.name == "sides" }?.value?.stringValue.flatMap(Sides.init(rawValue:))
+            if let number = members.first(where: { $0.name == "orientation-requested" })?.value?.integerValue,
+                let name = IPPEnumNames.keyword(attribute: "orientation-requested", value: number)
+            {
+                override.orientation = Orientation(rawValue: name)
+            }
+            guard override.media != nil || override.sides != nil || override.orientation != nil else { return nil }
+            return override
+        }
+    }
+
+    /// The margins of a media-col; nil where it gives none.
+    private static func margins(of members: [IPPAttribute]?) -> Margins {
+        func margin(_ side: String) -> Int? {
+            members?.first { $0.name == "media-\(side)-margin" }?.value?.integerValue.map { Int($0) }
+        }
+        return Margins(top: margin("top"), bottom: margin("bottom"), left: margin("left"), right: margin("right"))
+    }
+
+    /// The media-size of a media-col in hundredths of a millimetre.
+    private static func size(of members: [IPPAttribute]?) -> (Int, Int)? {
+        guard let dims = members?.first(where: { $0.name == "media-size" })?.value?.collectionValue,
+            let x = dims.first(where: { $0.name == "x-dimension" })?.value?.integerValue,
+            let y = dims.first(where: { $0.name == "y-dimension" })?.value?.integerValue
+        else { return nil }
+        return (Int(x), Int(y))
     }
 }

@@ -18,6 +18,9 @@ struct JobTicketValidator {
     /// Attributes that may carry several values (1setOf); every other template attribute takes one.
     static let multiValued: Set<String> = ["finishings", "finishings-col", "page-ranges", "overrides"]
 
+    /// The members of an `overrides` value that name pages and documents, each a 1setOf rangeOfInteger.
+    static let overrideRanges: Set<String> = ["pages", "document-numbers", "document-number"]
+
     func validate(_ group: IPPAttributeGroup?) -> Result {
         var result = Result()
         var seen: Set<String> = []
@@ -85,6 +88,17 @@ struct JobTicketValidator {
         guard !members.isEmpty else { return false }
         if name == "finishings-col" { return isSupportedFinishing(members, allowed: allowed) }
         for member in members {
+            if name == "overrides", Self.overrideRanges.contains(member.name) {
+                // 1setOf rangeOfInteger, counted from 1 (PWG 5100.6 section 6.1.1, 6.1.2).
+                let ranges = member.values.compactMap { value -> ClosedRange<Int32>? in
+                    guard case .rangeOfInteger(let range) = value else { return nil }
+                    return range
+                }
+                guard allowed.contains(member.name), !ranges.isEmpty, ranges.count == member.values.count,
+                    ranges.allSatisfy({ $0.lowerBound >= 1 })
+                else { return false }
+                continue
+            }
             guard allowed.contains(member.name), let value = member.value, member.values.count == 1 else {
                 return false
             }

@@ -22,7 +22,7 @@ ENUM_KEYWORDS = {
     "print-quality": {"draft": 3, "normal": 4, "high": 5},
     "finishings": {"none": 3, "staple": 4, "punch": 5, "cover": 6, "bind": 7},
 }
-RANGE_ATTRIBUTES = {"page-ranges"}
+RANGE_ATTRIBUTES = {"page-ranges", "pages", "document-numbers"}
 RESOLUTION_ATTRIBUTES = {"printer-resolution"}
 NAME_ATTRIBUTES = {"job-name", "requesting-user-name", "document-name", "printer-name"}
 TEXT_ATTRIBUTES = {"job-message-to-operator", "printer-info", "printer-location", "status-message"}
