@@ -17,10 +17,14 @@ public struct RenderRequest: Sendable, Equatable, Codable {
         public var path: String
         /// The format it is rendered as; nil or `application/octet-stream` to detect it.
         public var format: DocumentFormat?
+        /// Its number in the job (what sides, warnings and page overrides name it by); nil: its place in the
+        /// request, from 1. A job whose canceled documents are left out numbers the others as the job does.
+        public var number: Int?
 
-        public init(path: String, format: DocumentFormat? = nil) {
+        public init(path: String, format: DocumentFormat? = nil, number: Int? = nil) {
             self.path = path
             self.format = format
+            self.number = number
         }
     }
 

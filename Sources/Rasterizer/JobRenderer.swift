@@ -40,7 +40,7 @@ public struct JobRenderer: Sendable {
         defer { run.warnings.finish() }
         for (index, document) in documents.enumerated() {
             let format = try Self.format(of: document)
-            let number = index + 1
+            let number = document.number ?? index + 1
             let pages: Int
             switch format {
             case .pdf:

@@ -74,10 +74,6 @@ EXPLAINED = {
     ("pwg5100.5", "testing document-attributes in send-uri operation"):
         "suite defect: Send-URI to a job whose Send-Document said last-document true, which RFC 8011 section 4.3.1 "
         "refuses (client-error-not-possible); the suite notes the same ('Multiple document jobs are not supported')",
-    ("pwg5100.5", "testing cancel-document operation"):
-        "gap: Cancel-Document of a document being printed (vprinter cancels documents of pending jobs only)",
-    ("pwg5100.5", "Get document attributes"):
-        "gap: follows from Cancel-Document above (processing-to-stop-point)",
     ("pwg5100.7", "Print-job operation to pass the media-"):
         "suite defect: sends media-col members with values the profile does not list (margins of 0 on printers "
         "without borderless, media-size 0x0, media-source-feed-*) and wants successful-ok, where RFC 8011 "

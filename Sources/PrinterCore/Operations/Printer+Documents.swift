@@ -28,21 +28,36 @@ extension Printer {
         return .success((job, index))
     }
 
-    /// Cancel-Document (PWG 5100.5 section 7.2): a document of a job that has not started printing is skipped.
+    /// Cancel-Document (PWG 5100.5 section 7.2): a document of a job that has not ended. A job that has not
+    /// started prints without it. In a job being printed the job's documents print together (one render), so
+    /// canceling its last document not yet canceled cancels the job as Cancel-Job does, and the render stops;
+    /// canceling one of several documents being printed together is refused.
     func cancelDocument(_ context: IPPRequestContext) -> IPPResponse {
         let (job, index): (Job, Int)
         switch targetDocument(context) {
         case .success(let value): (job, index) = value
         case .failure(let error): return error.response
         }
+        var cancelsJob = false
         let result = updateJob(job.id, durable: true) { (job: inout Job) throws(IPPResponseError) in
-            guard job.state == .pending || job.state == .pendingHeld, !job.documents[index].isCanceled else {
-                throw IPPResponseError(
-                    .clientErrorNotPossible, "Document \(job.documents[index].number) can no longer be canceled.")
+            let number = job.documents[index].number
+            guard !job.state.isTerminal, !job.documents[index].isCanceled else {
+                throw IPPResponseError(.clientErrorNotPossible, "Document \(number) can no longer be canceled.")
+            }
+            if job.state != .pending && job.state != .pendingHeld {
+                let others = job.documents.indices.filter { $0 != index && !job.documents[$0].isCanceled }
+                guard others.isEmpty else {
+                    throw IPPResponseError(
+                        .clientErrorNotPossible,
+                        "Document \(number) is printing together with the job's other documents; Cancel-Job stops "
+                            + "them all.")
+                }
+                cancelsJob = true
             }
             job.documents[index].isCanceled = true
         }
         if case .failure(let error) = result { return error.response }
+        if cancelsJob, case .failure(let error) = cancel(job.id) { return error.response }
         return IPPResponse()
     }
 

@@ -69,7 +69,11 @@ extension Printer {
         switch outcome {
         case .completed(let pages):
             _ = updateJob(jobID) { job in
-                for (index, count) in pages.enumerated() where index < job.documents.count {
+                // The counts of the documents rendered, in the render's order (canceled ones were left out).
+                for (rendered, count) in zip(renderJob.documents, pages) {
+                    guard let index = job.documents.firstIndex(where: { $0.number == rendered.number }) else {
+                        continue
+                    }
                     job.documents[index].pages = count
                 }
             }

@@ -94,7 +94,7 @@ public struct RenderWorkerClient: JobRenderer {
             documents: job.documents.map { document in
                 RenderRequest.Document(
                     path: document.file.hasPrefix("/") ? document.file : "\(job.folder)/\(document.file)",
-                    format: document.effectiveFormat)
+                    format: document.effectiveFormat, number: document.number)
             },
             ticket: RenderTicket.make(for: job, password: password, renderDPI: renderDPI, rasterDPI: rasterDPI),
             limits: documentLimits, threads: limits.threads, resourceLimits: resourceLimits)
