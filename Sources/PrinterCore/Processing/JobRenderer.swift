@@ -66,3 +66,19 @@ public enum RenderOutcome: Sendable, Equatable {
     /// Stopped because the job was canceled.
     case canceled
 }
+
+/// Makes the images of scan jobs (``ScanPage``): the `vprinter` tool wires in the render worker; without one a
+/// printer offers no scanner.
+public protocol ScanImaging: Sendable {
+    /// Writes one scanned image; called on the thread of the request that asks for the next image.
+    func scan(_ page: ScanPage) -> Result<ScannedImage, ScanImagingError>
+}
+
+/// Why a scanned image could not be made (an unreadable source file, a worker that failed).
+public struct ScanImagingError: Error, Sendable, Equatable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}
