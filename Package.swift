@@ -37,12 +37,16 @@ let package = Package(
         // Page images on libpng alone: comparison (vprinter compare) and the facts of a printed side.
         .target(name: "ImageCheck", dependencies: ["PrintModel", "CPNG"], swiftSettings: optimizedInDebugBuilds),
         .target(name: "DNSSD", dependencies: ["CAvahi"]),
+        // The eSCL scanner's vocabulary: capabilities, scan settings read from a client's XML, scan jobs, the
+        // ScannerCapabilities and ScannerStatus documents. Pure.
+        .target(name: "Scanner", dependencies: ["PrintModel"]),
         // Printer profiles: the profile files and their JSON, extends, media, the IPP attributes a profile gives,
         // the ipptool --ippserver attribute file format.
         .target(name: "Profiles", dependencies: ["IPP", "PrintModel"]),
         // The printer: jobs, operations, states, subscriptions, faults, cloning, the one place that builds a printer.
         .target(
-            name: "PrinterCore", dependencies: ["IPP", "PrintModel", "Profiles", "HTTPServer", "CZlib", "ImageCheck"]),
+            name: "PrinterCore",
+            dependencies: ["IPP", "PrintModel", "Profiles", "HTTPServer", "CZlib", "ImageCheck", "Scanner"]),
         // What the printer serves over HTTP: IPP, the JSON API, the web page, health and metrics, the System Service.
         .target(
             name: "PrinterHTTP",
@@ -72,6 +76,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "COpenSSL"]),
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "PrintModel", "ImageCheck", "TestSupport"]),
         .testTarget(name: "ImageCheckTests", dependencies: ["ImageCheck", "PrintModel"]),
+        .testTarget(name: "ScannerTests", dependencies: ["Scanner", "PrintModel"]),
         .testTarget(name: "DNSSDTests", dependencies: ["DNSSD", "TestSupport"]),
         .testTarget(
             name: "VirtualPrinterTests",
