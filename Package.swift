@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "PrinterHTTP",
             dependencies: [
-                "PrinterCore", "Profiles", "IPP", "PrintModel", "HTTPServer", "ImageCheck", "RequestJournal",
+                "PrinterCore", "Profiles", "IPP", "PrintModel", "HTTPServer", "ImageCheck", "RequestJournal", "Scanner",
             ]),
         // The library product: a printer in a Swift test (EmbeddedPrinter) and golden-file comparison.
         .target(
@@ -65,7 +65,7 @@ let package = Package(
             name: "vprinter",
             dependencies: [
                 "PrinterCore", "PrinterHTTP", "Profiles", "VirtualPrinterKit", "PrintModel", "HTTPServer", "DNSSD",
-                "IPP", "RequestJournal",
+                "IPP", "RequestJournal", "Scanner",
             ]),
 
         // What the tests share: starting programs so that no test can hang on one (Tests/TestSupport).
@@ -82,7 +82,7 @@ let package = Package(
             name: "VirtualPrinterTests",
             dependencies: [
                 "PrinterCore", "PrinterHTTP", "Profiles", "VirtualPrinterKit", "PrintModel", "IPP", "HTTPServer",
-                "TestSupport",
+                "TestSupport", "Scanner",
             ]),
         .testTarget(
             name: "EndToEndTests",

@@ -22,11 +22,17 @@ public struct DNSSDRegistration: Sendable, Equatable {
     /// by default both.
     public static func printer(
         name: String, port: UInt16, txt: [(key: String, value: String)], tls: Bool = false,
-        subtypes: [String] = ["_print", "_universal"], plain: Bool = true
+        subtypes: [String] = ["_print", "_universal"], plain: Bool = true,
+        scanner: [(key: String, value: String)]? = nil
     ) -> DNSSDRegistration {
         var services = plain ? [DNSSDService(type: "_ipp._tcp", subtypes: subtypes, port: port, txt: txt)] : []
         if tls || !plain {
             services.append(DNSSDService(type: "_ipps._tcp", subtypes: subtypes, port: port, txt: txt))
+        }
+        // An eSCL scanner beside the printer: `_uscan._tcp`, and `_uscans._tcp` under TLS, on the same port.
+        if let scanner {
+            if plain { services.append(DNSSDService(type: "_uscan._tcp", port: port, txt: scanner)) }
+            if tls || !plain { services.append(DNSSDService(type: "_uscans._tcp", port: port, txt: scanner)) }
         }
         services.append(.lpdPlaceholder)
         services.append(.web(port: port))

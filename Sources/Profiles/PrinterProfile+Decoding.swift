@@ -9,7 +9,8 @@ extension PrinterProfile: Decodable {
         case outputBins, outputBinDefault, pagesPerMinute, pagesPerMinuteColor, supplies, kind
         case printQualities, printQualityDefault, identifyActions, identifyActionDefault, multipleDocumentJobs
         case numberUp, firmwareName, firmwareVersion, attributes, txt
-        case extends, pageRanges, printScaling, printScalingDefault, jobPassword, jobStorage, proofPrint, documentURI
+        case extends, pageRanges, printScaling, printScalingDefault, jobPassword, jobStorage, proofPrint, documentURI,
+            scanner
         case serialNumber
     }
 

@@ -1,5 +1,7 @@
+import PrintModel
+
 /// Decoding of the feature keys of a profile: pageRanges, printScaling(Default), jobPassword, jobStorage, proofPrint,
-/// documentURI.
+/// documentURI, scanner.
 extension PrinterProfile {
     /// Decodes and checks the feature keys; `documentFormats` decides the pageRanges default.
     static func decodeFeatures(_ c: KeyedDecodingContainer<CodingKeys>, documentFormats: [String]) throws
@@ -35,7 +37,8 @@ extension PrinterProfile {
             jobPassword: try c.decodeIfPresent(ProfileFeatures.JobPassword.self, forKey: .jobPassword),
             jobStorage: try c.decodeIfPresent(ProfileFeatures.JobStorage.self, forKey: .jobStorage),
             proofPrint: try c.decodeIfPresent(ProfileFeatures.ProofPrint.self, forKey: .proofPrint),
-            documentURI: try c.decode(Bool.self, forKey: .documentURI, default: false))
+            documentURI: try c.decode(Bool.self, forKey: .documentURI, default: false),
+            scanner: try c.decodeIfPresent(ProfileFeatures.Scanner.self, forKey: .scanner))
     }
 }
 
@@ -90,5 +93,47 @@ extension ProfileFeatures.ProofPrint: Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         maximumCopies = try c.decode(Int32.self, forKey: .maximumCopies, default: 1)
         try c.requireRange(maximumCopies, Self.copiesRange, key: .maximumCopies)
+    }
+}
+
+extension ProfileFeatures.Scanner: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case platen, feeder, duplex, feederCapacity, resolutions, colorModes, formats
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func size(_ key: CodingKeys) throws -> MediaSize? {
+            guard let name = try c.decodeIfPresent(String.self, forKey: key) else { return nil }
+            guard let size = MediaSize(pwgName: name) else {
+                throw ProfileIssue(c.path(key), .invalid("\(name) is not a PWG media size name"))
+            }
+            return size
+        }
+        platen = try size(.platen)
+        feeder = try size(.feeder)
+        guard platen != nil || feeder != nil else {
+            throw ProfileIssue(c.path(.platen), .invalid("a scanner has a platen, a feeder or both"))
+        }
+        duplex = try c.decode(Bool.self, forKey: .duplex, default: false)
+        if duplex && feeder == nil {
+            throw ProfileIssue(c.path(.duplex), .invalid("only a feeder scans duplex"))
+        }
+        feederCapacity = try c.decode(Int.self, forKey: .feederCapacity, default: 50)
+        guard Self.capacityRange.contains(feederCapacity) else {
+            throw ProfileIssue(
+                c.path(.feederCapacity),
+                .invalid("between \(Self.capacityRange.lowerBound) and \(Self.capacityRange.upperBound) sheets"))
+        }
+        resolutions = try c.decodeNonEmpty([Int].self, forKey: .resolutions, default: [75, 150, 300, 600])
+        for (index, dpi) in resolutions.enumerated() where !Self.resolutionRange.contains(dpi) {
+            throw ProfileIssue(
+                c.path(.resolutions, index),
+                .invalid("between \(Self.resolutionRange.lowerBound) and \(Self.resolutionRange.upperBound) dpi"))
+        }
+        colorModes = try c.decodeNonEmpty(
+            [ScanPage.ColorMode].self, forKey: .colorModes, default: ScanPage.ColorMode.allCases)
+        formats = try c.decodeNonEmpty([ScanPage.Format].self, forKey: .formats, default: ScanPage.Format.allCases)
     }
 }

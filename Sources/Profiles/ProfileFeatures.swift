@@ -1,3 +1,5 @@
+import PrintModel
+
 /// The optional capabilities of a profile beyond media and marking: options a printer may have or lack (page
 /// ranges, print scaling) and the enterprise job features of PWG 5100.11 (job password, job storage, proof print).
 ///
@@ -20,6 +22,8 @@ public struct ProfileFeatures: Sendable, Equatable {
     /// Print-URI and Send-URI (RFC 8011 sections 4.2.2, 4.3.2): the printer fetches a document from an http or
     /// https URI itself. Default false, as on most IPP Everywhere printers.
     public var documentURI = false
+    /// An eSCL scanner beside the printer (docs/scanning.md); nil when the device does not scan.
+    public var scanner: Scanner?
 
     /// The print-scaling keywords of PWG 5100.13 section 6.2.5.
     public static let printScalingKeywords = ["auto", "auto-fit", "fill", "fit", "none"]
@@ -68,5 +72,26 @@ public struct ProfileFeatures: Sendable, Equatable {
         public var maximumCopies: Int32
         /// The largest maximumCopies accepted in a profile.
         public static let copiesRange: ClosedRange<Int32> = 1...100
+    }
+
+    /// A scanner: its glass and feeder, and what it scans at.
+    public struct Scanner: Sendable, Equatable {
+        /// The glass's size; nil for a sheet-fed scanner.
+        public var platen: MediaSize?
+        /// The largest sheet the feeder takes; nil without a feeder.
+        public var feeder: MediaSize?
+        /// Whether the feeder scans both sides in one pass.
+        public var duplex: Bool
+        /// The sheets the feeder holds.
+        public var feederCapacity: Int
+        /// Dots per inch offered.
+        public var resolutions: [Int]
+        public var colorModes: [ScanPage.ColorMode]
+        public var formats: [ScanPage.Format]
+
+        /// The resolutions a profile may list.
+        public static let resolutionRange = 50...1200
+        /// The most sheets a feeder may hold.
+        public static let capacityRange = 1...500
     }
 }

@@ -58,6 +58,8 @@ public struct ScanJob: Sendable, Equatable, Codable {
     public var message: String?
     /// Who asked for it (the client's address), as the request journal names clients.
     public var client: String?
+    /// The name of the printer whose scanner made it.
+    public var printer: String?
 
     public init(
         number: Int, uuid: String, settings: ScanSettings, created: String, createdSeconds: Double,
@@ -77,7 +79,7 @@ public struct ScanJob: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case number = "scan-id", uuid, settings, created, createdSeconds = "created-seconds"
-        case imagesPlanned = "images-planned", images, state, reason, message, client
+        case imagesPlanned = "images-planned", images, state, reason, message, client, printer
     }
 
     /// The sheet and side of image `number` (from 1): two sides a sheet when scanning duplex.

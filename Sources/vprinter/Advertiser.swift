@@ -2,6 +2,7 @@ import DNSSD
 import Dispatch
 import PrinterCore
 import PrinterHTTP
+import Scanner
 import Synchronization
 import VirtualPrinterKit
 
@@ -111,7 +112,8 @@ final class AdvertisedPrinters: Sendable {
                 let id = try publisher.publish(
                     .printer(
                         name: name, port: port, txt: txt, tls: advertisement.security.offersTLS,
-                        subtypes: advertisement.subtypes, plain: advertisement.security.offersPlain))
+                        subtypes: advertisement.subtypes, plain: advertisement.security.offersPlain,
+                        scanner: Self.scannerTXT(printer, port: port, host: host)))
                 state.published[id] = Published(printer: printer, port: port, host: host)
                 state.registrations[printer.id] = id
             }
@@ -144,6 +146,29 @@ final class AdvertisedPrinters: Sendable {
     static func serviceTypes(_ security: PrinterSecurity) -> [String] {
         (security.offersPlain ? ["_ipp._tcp"] : []) + (security.offersTLS ? ["_ipps._tcp"] : [])
             + ["_printer._tcp", "_http._tcp"]
+    }
+
+    /// The TXT record of a printer's scanner as seen through `host`; nil when it has none (docs/scanning.md).
+    static func scannerTXT(_ hosted: HostedPrinter, port: UInt16, host: String) -> [(key: String, value: String)]? {
+        let printer = hosted.printer
+        guard let scanner = printer.scanner?.capabilities else { return nil }
+        let web = printer.configuration.security.offersTLS ? "https" : "http"
+        let colorSpaces: [String] = scanner.colorModes.map { mode in
+            switch mode {
+            case .rgb24: "color"
+            case .grayscale8: "grayscale"
+            case .blackAndWhite1: "binary"
+            }
+        }
+        return ScannerTXTRecord(
+            rootPath: String(printer.configuration.resourcePath.dropFirst()) + "/" + PrinterService.esclSegment,
+            makeAndModel: scanner.makeAndModel, version: ScannerCapabilities.version, uuid: scanner.uuid,
+            adminURL: "\(web)://\(host):\(port)\(printer.configuration.resourcePath)",
+            iconURL: "\(web)://\(host):\(port)\(printer.configuration.resourcePath)/icon-128.png",
+            formats: scanner.formats.map(\.rawValue), colorSpaces: colorSpaces,
+            inputSources: (scanner.platen != nil ? ["platen"] : []) + (scanner.feeder != nil ? ["adf"] : []),
+            duplex: scanner.duplex, location: printer.advertisement.location
+        ).entries
     }
 
     /// The TXT record of a printer as seen through `host`.
@@ -197,6 +222,10 @@ final class AdvertisedPrinters: Sendable {
             let record = Self.txt(entry.printer, port: entry.port, host: host)
             if security.offersPlain { try publisher.update(id, txt: record, forType: "_ipp._tcp") }
             if security.offersTLS { try publisher.update(id, txt: record, forType: "_ipps._tcp") }
+            if let scanner = Self.scannerTXT(entry.printer, port: entry.port, host: host) {
+                if security.offersPlain { try publisher.update(id, txt: scanner, forType: "_uscan._tcp") }
+                if security.offersTLS { try publisher.update(id, txt: scanner, forType: "_uscans._tcp") }
+            }
             state.withLock { $0.published[id]?.host = host }
         } catch {
             log("warning: cannot update the TXT record of '\(entry.printer.name)': \(error)")

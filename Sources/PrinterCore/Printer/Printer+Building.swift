@@ -22,6 +22,7 @@ extension Printer {
             name: name, resourcePath: resourcePath, uuid: PrinterConfiguration.uuid(forName: name),
             attributes: attributes, outputDirectory: outputDirectory)
         configuration.overridingAttributes = profile.attributes
+        configuration.scanner = profile.features.scanner
         adjust(&configuration)
         return Printer(
             configuration: configuration, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer, events: events,

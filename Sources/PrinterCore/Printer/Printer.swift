@@ -39,9 +39,11 @@ public final class Printer: Sendable {
     public let power = PowerSwitch()
     /// Counts for `GET /metrics`.
     public let counters = PrinterCounters()
+    /// The scanner beside the printer, when its profile has one and the renderer makes scanned images.
+    public let scanner: ScannerDevice?
     /// The text of printed sides read so far, and OCR runs in progress.
     package let textStore = SideTextStore()
-    let log: @Sendable (String) -> Void
+    package let log: @Sendable (String) -> Void
     /// When the printer started, for printer-up-time and time-at-* values.
     let startTime: Double
     /// multiple-operation-time-out in seconds (from the attributes; 60 by default).
@@ -82,6 +84,17 @@ public final class Printer: Sendable {
         self.scheduler = scheduler
         self.renderer = renderer
         self.log = log
+        if let scanner = configuration.scanner, let imaging = renderer as? any ScanImaging {
+            let makeAndModel =
+                configuration.attributes.first { $0.name == "printer-make-and-model" }?.value?.stringValue
+                ?? configuration.name
+            self.scanner = ScannerDevice(
+                capabilities: ScannerDevice.capabilities(
+                    of: scanner, makeAndModel: makeAndModel, uuid: configuration.uuid),
+                imaging: imaging, outputDirectory: configuration.outputDirectory, printerName: configuration.name)
+        } else {
+            scanner = nil
+        }
         strictness = Atomic(configuration.strict)
         let now = WallClock.now()
         startTime = now

@@ -1,4 +1,5 @@
 import IPP
+import Profiles
 
 /// What a printer is, fixed for its lifetime: identity, static attributes, where it records jobs.
 public struct PrinterConfiguration: Sendable {
@@ -32,6 +33,8 @@ public struct PrinterConfiguration: Sendable {
     public var overridingAttributes: [IPPAttribute] = []
     /// TLS and authentication, as the printer's URIs and attributes state them (docs/security.md).
     public var security = PrinterSecurity()
+    /// The profile's scanner (docs/scanning.md); nil when the printer does not scan.
+    public var scanner: ProfileFeatures.Scanner?
 
     public init(
         name: String, resourcePath: String, uuid: String, attributes: [IPPAttribute], outputDirectory: String,

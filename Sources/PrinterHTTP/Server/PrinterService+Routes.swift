@@ -98,6 +98,26 @@ extension PrinterService {
             service.eventStream(request.http, identity: request.identity)
         },
 
+        // Scans and the scanner (docs/api.md "Scans", docs/scanning.md).
+        Route("GET", "/api/v1/scans", access: .reader) { service, request, _ in service.listScans(request.http) },
+        Route("GET", "/api/v1/scans/{id}", access: .reader) { service, request, _ in
+            service.scanRecord(request[parameter: "id"])
+        },
+        Route("GET", "/api/v1/scans/{id}/files/{file}", access: .reader) { service, request, _ in
+            service.scanFile(request[parameter: "id"], name: request[parameter: "file"])
+        },
+        Route("GET", "/api/v1/printers/{name}/scanner", access: .reader) { service, request, _ in
+            service.withPrinter(request) { printer in
+                guard let scanner = printer.scanner else {
+                    return service.json(["error": "printer \(printer.name) has no scanner"], status: 404)
+                }
+                return service.scannerState(printer, scanner)
+            }
+        },
+        Route("POST", "/api/v1/printers/{name}/scanner", access: .change, readsBody: true) { service, request, _ in
+            service.withPrinter(request) { service.setScanner($0, body: request.body) }
+        },
+
         // The request journal: what clients asked, and verifying it (docs/api.md "Requests").
         Route("GET", "/api/v1/requests", access: .reader) { service, request, _ in
             service.listRequests(request.http, identity: request.identity)
@@ -130,6 +150,17 @@ extension PrinterService {
             service.jobPage(request[parameter: "id"], request: request)
         },
         Route("GET", "/requests", .web, access: .reader) { service, request, _ in service.requestsPage(request) },
+        // eSCL, at a scanning printer's resource path (docs/scanning.md): capabilities, status, scan jobs and their
+        // images, with the printer's credentials.
+        Route("GET", "/{path*}", .web, access: .reader, when: { $0.esclTarget($1.path) != nil }) {
+            service, request, _ in service.answerESCL(request)
+        },
+        Route("POST", "/{path*}", .web, access: .reader, readsBody: true, when: { $0.esclTarget($1.path) != nil }) {
+            service, request, _ in service.answerESCL(request)
+        },
+        Route("DELETE", "/{path*}", .web, access: .reader, when: { $0.esclTarget($1.path) != nil }) {
+            service, request, _ in service.answerESCL(request)
+        },
         Route("GET", "/{path*}", .web, access: .open, when: { $0.icon(at: $1.path) != nil }) { service, request, _ in
             service.iconResponse(at: request.http.path)
         },

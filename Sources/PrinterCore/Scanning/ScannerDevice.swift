@@ -1,0 +1,242 @@
+import Foundation
+import IPP
+import PrintModel
+import Profiles
+import Scanner
+import Synchronization
+
+/// The scanner of a multifunction printer (eSCL, docs/scanning.md): its scan jobs, its feeder and faults, and the
+/// records of what it delivered. Images are made by ``ScanImaging`` (the render worker) when a client asks for the
+/// next one, outside the lock.
+public final class ScannerDevice: Sendable {
+    /// Scan jobs kept in memory for ScannerStatus and the API; older ones stay on disk only.
+    public static let maximumJobs = 100
+    /// Seconds a client is told to wait before trying a busy scanner again (Retry-After).
+    public static let retryAfterSeconds = 2
+    /// Sheets in the feeder when the printer starts: each scanned with the test chart (or the scan source).
+    public static let defaultFeederSheets = 3
+
+    public let capabilities: ScannerCapabilities
+    let imaging: any ScanImaging
+    /// `<output>/scans`: one folder a scan job.
+    let folder: String
+    /// The printer's name, in each record.
+    let printerName: String
+    private let state: Mutex<State>
+
+    private struct State {
+        var jobs: [ScanJob] = []
+        var faults: Set<ScannerFault> = []
+        var feederSheets = ScannerDevice.defaultFeederSheets
+        /// The job whose image is being made (its NextDocument waits for the worker).
+        var imaging: String?
+    }
+
+    init(capabilities: ScannerCapabilities, imaging: any ScanImaging, outputDirectory: String, printerName: String) {
+        self.capabilities = capabilities
+        self.imaging = imaging
+        folder = "\(outputDirectory)/scans"
+        self.printerName = printerName
+        state = Mutex(State())
+    }
+
+    /// The capabilities of a profile's scanner, with the printer's name and UUID.
+    static func capabilities(
+        of scanner: ProfileFeatures.Scanner, makeAndModel: String, uuid: String
+    ) -> ScannerCapabilities {
+        func area(_ size: MediaSize?) -> ScannerCapabilities.Area? {
+            // Media sizes are in hundredths of a millimetre; eSCL counts three-hundredths of an inch.
+            size.map { .init(width: Int($0.width) * 300 / 2540, height: Int($0.height) * 300 / 2540) }
+        }
+        return ScannerCapabilities(
+            makeAndModel: makeAndModel, serialNumber: String(uuid.prefix(8)).uppercased(), uuid: uuid,
+            platen: area(scanner.platen), feeder: area(scanner.feeder), duplex: scanner.duplex,
+            feederCapacity: scanner.feederCapacity, resolutions: scanner.resolutions, colorModes: scanner.colorModes,
+            formats: scanner.formats)
+    }
+
+    // MARK: Jobs
+
+    /// Makes a scan job from a client's ScanSettings body.
+    public func createJob(settingsBody: [UInt8], client: String?, now: Double) -> Result<ScanJob, ScannerRefusal> {
+        let settings: ScanSettings
+        do {
+            settings = try ScanSettings.read(settingsBody, for: capabilities)
+        } catch {
+            return .failure(.invalidSettings(error.message))
+        }
+        let made = state.withLock { state -> Result<ScanJob, ScannerRefusal> in
+            if state.faults.contains(.busy) || state.jobs.contains(where: { $0.state == .processing }) {
+                return .failure(.busy)
+            }
+            if state.faults.contains(.coverOpen) { return .failure(.coverOpen) }
+            if settings.source == .feeder, state.faults.contains(.feederEmpty) || state.feederSheets == 0 {
+                return .failure(.feederEmpty)
+            }
+            let sheets = settings.source == .feeder ? state.feederSheets : 1
+            var job = ScanJob(
+                number: ScanNumbers.next(in: folder), uuid: UUID().uuidString.lowercased(), settings: settings,
+                created: IPPDateTime(secondsSince1970: now).iso8601, createdSeconds: now,
+                imagesPlanned: sheets * (settings.duplex ? 2 : 1), client: client)
+            job.printer = printerName
+            state.jobs.insert(job, at: 0)
+            if state.jobs.count > Self.maximumJobs { state.jobs.removeLast() }
+            return .success(job)
+        }
+        if case .success(let job) = made { record(job) }
+        return made
+    }
+
+    /// Makes and returns the job's next image: its record entry, the file's path and its format. `notFound` once
+    /// every image was delivered (the job then completes) or for a job that ended or never was.
+    public func nextImage(job uuid: String) -> Result<(image: ScanJob.Image, path: String), ScannerRefusal> {
+        let next = state.withLock { state -> Result<(ScanJob, Int), ScannerRefusal> in
+            guard let index = state.jobs.firstIndex(where: { $0.uuid == uuid }) else { return .failure(.notFound) }
+            var job = state.jobs[index]
+            guard job.state == .processing else { return .failure(.notFound) }
+            guard state.imaging == nil else { return .failure(.busy) }
+            if job.images.count >= job.imagesPlanned {
+                job.state = .completed
+                job.reason = "JobCompletedSuccessfully"
+                state.jobs[index] = job
+                return .success((job, -1))
+            }
+            if job.settings.source == .feeder, state.faults.contains(.feederJam) {
+                job.state = .aborted
+                job.reason = "ScannerAdfJam"
+                job.message = ScannerRefusal.jammed.message
+                state.jobs[index] = job
+                return .success((job, -2))
+            }
+            state.imaging = uuid
+            return .success((job, job.images.count + 1))
+        }
+        let job: ScanJob
+        let number: Int
+        switch next {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let (found, index)): (job, number) = (found, index)
+        }
+        if number < 0 {
+            record(job)
+            return .failure(number == -1 ? .notFound : .jammed)
+        }
+        let (sheet, side) = job.sheetAndSide(ofImage: number)
+        let jobFolder = folder(of: job.number)
+        let file = String(format: "image-%04d.%@", number, job.settings.format.fileExtension)
+        let page = ScanPage(
+            sourcePath: nil, sheetWidth: sheetArea(job.settings.source).width,
+            sheetHeight: sheetArea(job.settings.source).height, region: job.settings.region,
+            resolution: job.settings.resolution, colorMode: job.settings.colorMode, format: job.settings.format,
+            label: .init(job: job.number, image: number, source: job.settings.source.rawValue, side: side),
+            outputPath: "\(jobFolder)/\(file)")
+        let made = imaging.scan(page)
+        let finished = state.withLock { state -> ScanJob? in
+            state.imaging = nil
+            guard let index = state.jobs.firstIndex(where: { $0.uuid == uuid }) else { return nil }
+            switch made {
+            case .success(let image):
+                state.jobs[index].images.append(
+                    ScanJob.Image(
+                        number: number, file: file, sheet: sheet, side: side, width: image.width,
+                        height: image.height, bytes: image.bytes))
+            case .failure(let error):
+                state.jobs[index].state = .aborted
+                state.jobs[index].reason = "AbortedBySystem"
+                state.jobs[index].message = error.message
+            }
+            return state.jobs[index]
+        }
+        if let finished { record(finished) }
+        switch made {
+        case .success:
+            guard let image = finished?.images.last else { return .failure(.notFound) }
+            return .success((image, "\(jobFolder)/\(file)"))
+        case .failure(let error):
+            return .failure(.imagingFailed(error.message))
+        }
+    }
+
+    /// Cancels a job that is still scanning (eSCL `DELETE ScanJobs/{uuid}`); false when there is no such job or it
+    /// has ended.
+    public func cancel(job uuid: String) -> Bool {
+        let canceled = state.withLock { state -> ScanJob? in
+            guard let index = state.jobs.firstIndex(where: { $0.uuid == uuid }), state.jobs[index].state == .processing
+            else { return nil }
+            state.jobs[index].state = .canceled
+            state.jobs[index].reason = "JobCanceledByUser"
+            return state.jobs[index]
+        }
+        guard let canceled else { return false }
+        record(canceled)
+        return true
+    }
+
+    /// The scan jobs kept in memory, newest first.
+    public var jobs: [ScanJob] { state.withLock { $0.jobs } }
+
+    /// The job with `number`, if kept.
+    public func job(number: Int) -> ScanJob? { state.withLock { $0.jobs.first { $0.number == number } } }
+
+    // MARK: Status and faults
+
+    /// The scanner's status now: stopped by an open cover or a jam, processing while a job scans.
+    public var status: ScannerStatus {
+        state.withLock { state in
+            let scanning = state.jobs.contains { $0.state == .processing }
+            let stopped = state.faults.contains(.coverOpen) || state.faults.contains(.feederJam)
+            var feeder: String?
+            if capabilities.feeder != nil {
+                if state.faults.contains(.coverOpen) {
+                    feeder = "ScannerAdfDoorOpen"
+                } else if state.faults.contains(.feederJam) {
+                    feeder = "ScannerAdfJam"
+                } else if state.faults.contains(.feederEmpty) || state.feederSheets == 0 {
+                    feeder = "ScannerAdfEmpty"
+                } else {
+                    feeder = "ScannerAdfLoaded"
+                }
+            }
+            return ScannerStatus(
+                state: stopped ? .stopped : (scanning ? .processing : .idle), feederState: feeder, jobs: state.jobs)
+        }
+    }
+
+    /// The faults set now.
+    public var faults: Set<ScannerFault> { state.withLock { $0.faults } }
+
+    /// Sets or clears a fault.
+    public func set(_ fault: ScannerFault, _ on: Bool) {
+        state.withLock { state in
+            if on { state.faults.insert(fault) } else { state.faults.remove(fault) }
+        }
+    }
+
+    /// Sheets in the feeder (each scan of the feeder scans them all, as a real feeder empties).
+    public var feederSheets: Int { state.withLock { $0.feederSheets } }
+
+    /// Loads `sheets` sheets into the feeder (0 empties it), at most its capacity.
+    public func loadFeeder(sheets: Int) {
+        state.withLock { $0.feederSheets = max(0, min(sheets, capabilities.feederCapacity)) }
+    }
+
+    // MARK: Records
+
+    /// The folder of scan job `number`.
+    public func folder(of number: Int) -> String { "\(folder)/\(number)" }
+
+    /// The glass's or the feeder's area: what the source is laid on.
+    private func sheetArea(_ source: ScanSettings.Source) -> ScannerCapabilities.Area {
+        capabilities.area(of: source) ?? .init(width: 2550, height: 3300)
+    }
+
+    /// Writes the job's record (`scan.json`) atomically; a failure is not the client's, and only costs the record.
+    private func record(_ job: ScanJob) {
+        let jobFolder = folder(of: job.number)
+        try? FileManager.default.createDirectory(atPath: jobFolder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let json = try? encoder.encode(job) else { return }
+        try? DurableFiles.replace("\(jobFolder)/scan.json", with: Array(json), through: "\(jobFolder)/.scan.json.tmp")
+    }
+}

@@ -1,0 +1,85 @@
+import HTTPServer
+import PrinterCore
+import Scanner
+
+/// eSCL (Mopria eSCL, Apple AirScan) at `<printer resource>/eSCL`: ScannerCapabilities, ScannerStatus, ScanJobs,
+/// NextDocument and the deletion of a job, for printers whose profile has a scanner (docs/scanning.md). The same
+/// credentials as the printer's web page; a switched-off printer's scanner answers nothing.
+extension PrinterService {
+    /// The last path segment of the eSCL root under a printer's resource path (the `rs` TXT key is the two joined).
+    package static let esclSegment = "eSCL"
+
+    /// The printer whose scanner a path is under, and the segments after `eSCL`; nil for any other path.
+    func esclTarget(_ path: String) -> (printer: Printer, scanner: ScannerDevice, rest: [Substring])? {
+        guard let marker = path.range(of: "/\(Self.esclSegment)"),
+            marker.upperBound == path.endIndex || path[marker.upperBound] == "/",
+            let printer = printer(atPath: String(path[..<marker.lowerBound])), let scanner = printer.scanner
+        else { return nil }
+        let rest = path[marker.upperBound...].split(separator: "/")
+        return (printer, scanner, rest)
+    }
+
+    /// The eSCL root URL of a printer, as the client reached it: Location headers name jobs by it.
+    private func esclRoot(_ printer: Printer, request: HTTPRequest) -> String {
+        let host = request.host ?? "localhost"
+        let authority = "\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(request.localPort)"
+        let scheme = request.isEncrypted ? "https" : "http"
+        return "\(scheme)://\(authority)\(printer.configuration.resourcePath)/\(Self.esclSegment)"
+    }
+
+    /// Answers an eSCL request (the route's condition has checked that the path is under a scanner).
+    func answerESCL(_ request: Route.Matched) -> HTTPResponse {
+        guard let (printer, scanner, rest) = esclTarget(request.http.path) else {
+            return HTTPResponse(status: 404, text: "Not found.\n")
+        }
+        guard printer.power.isOn else { return Self.unanswered(printer) }
+        let root = esclRoot(printer, request: request.http)
+        let method = request.http.method == "HEAD" ? "GET" : request.http.method
+        let parts = rest.map(String.init)
+        let job = parts.count >= 2 && parts[0] == "ScanJobs" ? parts[1] : nil
+        switch (method, parts.count, parts.first) {
+        case ("GET", 1, "ScannerCapabilities"):
+            return xml(scanner.capabilities.xml(adminURI: root.dropLast(Self.esclSegment.count) + ""))
+        case ("GET", 1, "ScannerStatus"):
+            let path = "\(printer.configuration.resourcePath)/\(Self.esclSegment)/ScanJobs/"
+            return xml(scanner.status.xml(jobPath: { path + $0.uuid }, now: WallClock.now()))
+        case ("POST", 1, "ScanJobs"):
+            switch scanner.createJob(
+                settingsBody: request.body, client: request.http.remoteAddress, now: WallClock.now())
+            {
+            case .success(let job):
+                printer.log("scan job \(job.number) created by \(request.http.remoteAddress)")
+                var response = HTTPResponse(status: 201)
+                response.headers.set("Location", "\(root)/ScanJobs/\(job.uuid)")
+                return response
+            case .failure(let refusal):
+                return refused(refusal)
+            }
+        case ("GET", 3, "ScanJobs") where parts[2] == "NextDocument":
+            switch scanner.nextImage(job: job ?? "") {
+            case .success(let (image, path)):
+                var headers = HTTPHeaders()
+                headers.set("Content-Type", Self.contentType(ofFile: image.file))
+                return HTTPResponse(status: 200, headers: headers, body: .file(path: path))
+            case .failure(let refusal):
+                return refused(refusal)
+            }
+        case ("DELETE", 2, "ScanJobs"):
+            return scanner.cancel(job: job ?? "")
+                ? HTTPResponse(status: 200) : HTTPResponse(status: 404, text: "No such scan job.\n")
+        default:
+            return HTTPResponse(status: 404, text: "Not found: \(request.http.path)\n")
+        }
+    }
+
+    private func xml(_ text: String) -> HTTPResponse {
+        HTTPResponse(status: 200, text: text, contentType: "text/xml; charset=utf-8")
+    }
+
+    /// A refusal as a real scanner answers it: its status, Retry-After when busy, the reason as text.
+    private func refused(_ refusal: ScannerRefusal) -> HTTPResponse {
+        var response = HTTPResponse(status: refusal.httpStatus, text: refusal.message + "\n")
+        if refusal == .busy { response.headers.set("Retry-After", String(ScannerDevice.retryAfterSeconds)) }
+        return response
+    }
+}

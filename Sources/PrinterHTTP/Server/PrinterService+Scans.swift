@@ -1,0 +1,100 @@
+import Foundation
+import HTTPServer
+import PrinterCore
+import Profiles
+import Scanner
+
+/// The JSON API of scanning (docs/api.md "Scans"): the scan jobs of every scanning printer, their images, and the
+/// scanner's faults and feeder.
+extension PrinterService {
+    /// The scanners of the process's printers.
+    private var scanners: [ScannerDevice] { printers.compactMap(\.scanner) }
+
+    /// `GET /api/v1/scans`: the scan jobs kept, newest first; `printer` and `state` filter them.
+    func listScans(_ request: HTTPRequest) -> HTTPResponse {
+        let printer = request.queryValue("printer")
+        let state = request.queryValue("state")
+        let jobs = scanners.flatMap(\.jobs).filter { job in
+            (printer == nil || job.printer == printer) && (state == nil || job.state.rawValue.lowercased() == state)
+        }.sorted { $0.number > $1.number }
+        return encoded(ScanList(scans: jobs))
+    }
+
+    /// `GET /api/v1/scans/{id}`: one scan job's record.
+    func scanRecord(_ id: String) -> HTTPResponse {
+        guard let (job, _) = scan(id) else { return json(["error": "no scan \(id)"], status: 404) }
+        return encoded(job)
+    }
+
+    /// `GET /api/v1/scans/{id}/files/{file}`: an image of a scan job, or its `scan.json`.
+    func scanFile(_ id: String, name: String) -> HTTPResponse {
+        guard let (job, scanner) = scan(id) else { return json(["error": "no scan \(id)"], status: 404) }
+        guard name == "scan.json" || job.images.contains(where: { $0.file == name }) else {
+            return json(["error": "no file \(name) in scan \(id)"], status: 404)
+        }
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", Self.contentType(ofFile: name))
+        return HTTPResponse(
+            status: 200, headers: headers, body: .file(path: "\(scanner.folder(of: job.number))/\(name)"))
+    }
+
+    /// `POST /api/v1/printers/{name}/scanner`: sets the scanner's faults (`faults`, the list of those on) and the
+    /// sheets in its feeder (`feeder-sheets`); answers the scanner's state.
+    func setScanner(_ printer: Printer, body: [UInt8]) -> HTTPResponse {
+        guard let scanner = printer.scanner else {
+            return json(["error": "printer \(printer.name) has no scanner"], status: 404)
+        }
+        guard let object = requestJSON(body), Set(object.keys).isSubset(of: ["faults", "feeder-sheets"]) else {
+            return json(["error": "the body is {\"faults\": [...], \"feeder-sheets\": N}"], status: 400)
+        }
+        if let listed = object["faults"] {
+            guard let names = listed as? [String] else {
+                return json(["error": "faults is a list of fault names"], status: 400)
+            }
+            var faults: Set<ScannerFault> = []
+            for name in names {
+                guard let fault = ScannerFault(rawValue: name) else {
+                    let known = ScannerFault.allCases.map(\.rawValue).joined(separator: ", ")
+                    return json(["error": "unknown scanner fault \(name) (known: \(known))"], status: 400)
+                }
+                faults.insert(fault)
+            }
+            for fault in ScannerFault.allCases { scanner.set(fault, faults.contains(fault)) }
+        }
+        if let sheets = object["feeder-sheets"] {
+            guard case .integer(let count)? = JSONNumber(sheets), count >= 0 else {
+                return json(["error": "feeder-sheets is a whole number of sheets"], status: 400)
+            }
+            scanner.loadFeeder(sheets: count)
+        }
+        return scannerState(printer, scanner)
+    }
+
+    /// The scanner's faults and feeder as the API shows them.
+    func scannerState(_ printer: Printer, _ scanner: ScannerDevice) -> HTTPResponse {
+        json([
+            "printer-name": printer.name, "faults": scanner.faults.map(\.rawValue).sorted(),
+            "feeder-sheets": scanner.feederSheets, "state": scanner.status.state.rawValue,
+        ])
+    }
+
+    /// The scan job with number `id`, and its scanner.
+    private func scan(_ id: String) -> (ScanJob, ScannerDevice)? {
+        guard let number = Int(id) else { return nil }
+        for scanner in scanners {
+            if let job = scanner.job(number: number) { return (job, scanner) }
+        }
+        return nil
+    }
+
+    private struct ScanList: Encodable {
+        var scans: [ScanJob]
+    }
+
+    private func encoded(_ value: some Encodable) -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return json(["error": "cannot encode"], status: 500) }
+        return jsonBytes(Array(data))
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import PrintModel
+import Scanner
+import Synchronization
+import Testing
+
+@testable import PrinterCore
+
+/// The scanner's jobs, feeder and faults, with images made by a stand-in for the render worker (the worker's own
+/// images are tested in RasterizerTests and end to end with sane-airscan in scripts/scanning).
+@Suite struct ScannerDeviceTests {
+    /// Writes a few bytes where the worker would write the image, or fails when told to.
+    final class StandInImaging: ScanImaging {
+        let fails = Atomic<Bool>(false)
+        let pages = Mutex<[ScanPage]>([])
+
+        func scan(_ page: ScanPage) -> Result<ScannedImage, ScanImagingError> {
+            pages.withLock { $0.append(page) }
+            if fails.load(ordering: .relaxed) { return .failure(ScanImagingError("the source cannot be read")) }
+            let folder = (page.outputPath as NSString).deletingLastPathComponent
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: page.outputPath, contents: Data([1, 2, 3]))
+            return .success(
+                ScannedImage(path: page.outputPath, width: page.pixelWidth, height: page.pixelHeight, bytes: 3))
+        }
+    }
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-\(UUID().uuidString)").path
+    let imaging = StandInImaging()
+
+    func scanner() -> ScannerDevice {
+        ScannerDevice(
+            capabilities: ScanSettingsFixture.capabilities, imaging: imaging, outputDirectory: folder,
+            printerName: "mfp")
+    }
+
+    func settings(_ source: String, duplex: Bool = false, dpi: Int = 150) -> [UInt8] {
+        Array(
+            """
+            <scan:ScanSettings xmlns:scan="http://schemas.hp.com/imaging/escl/2011/05/03" \
+            xmlns:pwg="http://www.pwg.org/schemas/2010/12/sm"><pwg:InputSource>\(source)</pwg:InputSource>\
+            <scan:Duplex>\(duplex)</scan:Duplex><scan:XResolution>\(dpi)</scan:XResolution>\
+            <scan:YResolution>\(dpi)</scan:YResolution></scan:ScanSettings>
+            """.utf8)
+    }
+
+    @Test func aPlatenScanDeliversOneImageThenEndsAndIsRecorded() throws {
+        let device = scanner()
+        let job = try device.createJob(settingsBody: settings("Platen"), client: "127.0.0.1", now: 1000).get()
+        #expect(job.imagesPlanned == 1 && job.printer == "mfp")
+        let (image, path) = try device.nextImage(job: job.uuid).get()
+        #expect(image.number == 1 && image.side == "front" && image.width == 1240 && image.height == 1754)
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(device.nextImage(job: job.uuid).failure == .notFound)
+        let recorded = try JSONDecoder().decode(
+            ScanJob.self, from: Data(contentsOf: URL(fileURLWithPath: "\(device.folder(of: job.number))/scan.json")))
+        #expect(recorded.state == .completed && recorded.reason == "JobCompletedSuccessfully")
+        #expect(recorded.images.map(\.file) == ["image-0001.jpg"])
+        #expect(imaging.pages.withLock { $0.first?.label.source } == "Platen")
+    }
+
+    @Test func aDuplexFeederScanGivesBothSidesOfEverySheet() throws {
+        let device = scanner()
+        device.loadFeeder(sheets: 2)
+        let job = try device.createJob(settingsBody: settings("Feeder", duplex: true), client: nil, now: 1).get()
+        var sides: [String] = []
+        var sheets: [Int] = []
+        while case .success(let (image, _)) = device.nextImage(job: job.uuid) {
+            sides.append(image.side)
+            sheets.append(image.sheet)
+        }
+        #expect(sides == ["front", "back", "front", "back"] && sheets == [1, 1, 2, 2])
+        #expect(device.job(number: job.number)?.state == .completed)
+    }
+
+    @Test func oneJobAtATimeAndABusyScannerRefusesWithRetry() throws {
+        let device = scanner()
+        let first = try device.createJob(settingsBody: settings("Platen"), client: nil, now: 1).get()
+        #expect(device.createJob(settingsBody: settings("Platen"), client: nil, now: 2).failure == .busy)
+        #expect(device.cancel(job: first.uuid))
+        #expect(device.job(number: first.number)?.reason == "JobCanceledByUser")
+        #expect(device.nextImage(job: first.uuid).failure == .notFound)
+        device.set(.busy, true)
+        #expect(device.createJob(settingsBody: settings("Platen"), client: nil, now: 3).failure == .busy)
+        #expect(ScannerRefusal.busy.httpStatus == 503)
+    }
+
+    @Test func anEmptyFeederRefusesFeederScansButNotThePlaten() throws {
+        let device = scanner()
+        device.loadFeeder(sheets: 0)
+        #expect(device.createJob(settingsBody: settings("Feeder"), client: nil, now: 1).failure == .feederEmpty)
+        #expect(device.status.feederState == "ScannerAdfEmpty")
+        #expect((try? device.createJob(settingsBody: settings("Platen"), client: nil, now: 1).get()) != nil)
+    }
+
+    @Test func aJamAbortsTheFeederJobAndAnOpenCoverStopsTheScanner() throws {
+        let device = scanner()
+        let job = try device.createJob(settingsBody: settings("Feeder"), client: nil, now: 1).get()
+        _ = try device.nextImage(job: job.uuid).get()
+        device.set(.feederJam, true)
+        #expect(device.nextImage(job: job.uuid).failure == .jammed)
+        #expect(device.job(number: job.number)?.state == .aborted)
+        #expect(device.job(number: job.number)?.reason == "ScannerAdfJam")
+        #expect(device.status.state == .stopped && device.status.feederState == "ScannerAdfJam")
+        device.set(.feederJam, false)
+        device.set(.coverOpen, true)
+        #expect(device.createJob(settingsBody: settings("Platen"), client: nil, now: 2).failure == .coverOpen)
+        #expect(device.status.feederState == "ScannerAdfDoorOpen")
+    }
+
+    @Test func anImageThatCannotBeMadeAbortsTheJob() throws {
+        let device = scanner()
+        imaging.fails.store(true, ordering: .relaxed)
+        let job = try device.createJob(settingsBody: settings("Platen"), client: nil, now: 1).get()
+        guard case .failure(.imagingFailed(let why)) = device.nextImage(job: job.uuid) else {
+            Issue.record("expected imagingFailed")
+            return
+        }
+        #expect(why.contains("cannot be read"))
+        #expect(device.job(number: job.number)?.state == .aborted)
+    }
+
+    @Test func settingsTheScannerDoesNotOfferAreRefusedWithWhy() {
+        let device = scanner()
+        guard
+            case .failure(.invalidSettings(let why)) = device.createJob(
+                settingsBody: settings("Platen", dpi: 1200), client: nil, now: 1)
+        else {
+            Issue.record("expected invalidSettings")
+            return
+        }
+        #expect(why.contains("1200") && ScannerRefusal.invalidSettings(why).httpStatus == 409)
+    }
+
+    @Test func numbersFollowTheScansAlreadyOnDisk() throws {
+        try FileManager.default.createDirectory(atPath: "\(folder)/scans/41", withIntermediateDirectories: true)
+        let job = try scanner().createJob(settingsBody: settings("Platen"), client: nil, now: 1).get()
+        #expect(job.number == 42)
+    }
+}
+
+/// The capabilities the device tests scan with: A4 glass, a legal duplex feeder.
+enum ScanSettingsFixture {
+    static let capabilities = ScannerCapabilities(
+        makeAndModel: "vprinter Office MFP", serialNumber: "VP-1", uuid: "9b2d8f4a-0000-4000-8000-000000000001",
+        platen: .init(width: 2480, height: 3508), feeder: .init(width: 2550, height: 4200), duplex: true,
+        feederCapacity: 50, resolutions: [75, 150, 300, 600], colorModes: [.blackAndWhite1, .grayscale8, .rgb24],
+        formats: [.jpeg, .png, .pdf])
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
