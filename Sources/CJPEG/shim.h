@@ -59,3 +59,74 @@ static inline int vprinter_jpeg_read_line(vprinter_jpeg *decoder, unsigned char 
     JSAMPROW rows[1] = {row};
     return jpeg_read_scanlines(&decoder->info, rows, 1) == 1 ? 1 : 0;
 }
+
+/* Compression, in the same way: each wrapper sets the jump point, calls libjpeg, and answers 0 with the library's
+   message when libjpeg gave up. The image is compressed into memory that libjpeg grows as it writes
+   (jpeg_mem_dest); vprinter_jpeg_writer_free frees it. */
+
+typedef struct vprinter_jpeg_writer {
+    struct jpeg_compress_struct info;
+    struct jpeg_error_mgr error;
+    jmp_buf jump;
+    int created;
+    unsigned char *buffer;
+    unsigned long size;
+    char message[JMSG_LENGTH_MAX];
+} vprinter_jpeg_writer;
+
+static void vprinter_jpeg_writer_error_exit(j_common_ptr info) {
+    vprinter_jpeg_writer *writer = (vprinter_jpeg_writer *)info->client_data;
+    (*info->err->format_message)(info, writer->message);
+    longjmp(writer->jump, 1);
+}
+
+static inline vprinter_jpeg_writer *vprinter_jpeg_writer_new(void) {
+    return (vprinter_jpeg_writer *)calloc(1, sizeof(vprinter_jpeg_writer));
+}
+
+static inline void vprinter_jpeg_writer_free(vprinter_jpeg_writer *writer) {
+    if (writer->created) jpeg_destroy_compress(&writer->info);
+    free(writer->buffer);
+    free(writer);
+}
+
+/* Starts a baseline JFIF image of `width` x `height` pixels, given as rows of 8-bit gray (`gray` 1) or of Cairo
+   RGB24 pixels, B, G, R and an unused byte (`gray` 0; libjpeg-turbo's JCS_EXT_BGRX), at `quality` (0-100) and
+   `density` dots per inch (JFIF density unit 1). */
+static inline int vprinter_jpeg_writer_start(vprinter_jpeg_writer *writer, unsigned int width, unsigned int height,
+                                             int gray, int quality, unsigned short density) {
+    writer->info.err = jpeg_std_error(&writer->error);
+    writer->error.error_exit = vprinter_jpeg_writer_error_exit;
+    writer->error.output_message = vprinter_jpeg_output_message;
+    writer->info.client_data = writer;
+    if (setjmp(writer->jump)) return 0;
+    jpeg_create_compress(&writer->info);
+    writer->created = 1;
+    jpeg_mem_dest(&writer->info, &writer->buffer, &writer->size);
+    writer->info.image_width = width;
+    writer->info.image_height = height;
+    writer->info.input_components = gray ? 1 : 4;
+    writer->info.in_color_space = gray ? JCS_GRAYSCALE : JCS_EXT_BGRX;
+    jpeg_set_defaults(&writer->info);
+    jpeg_set_quality(&writer->info, quality, TRUE);
+    writer->info.write_JFIF_header = TRUE;
+    writer->info.density_unit = 1;
+    writer->info.X_density = density;
+    writer->info.Y_density = density;
+    jpeg_start_compress(&writer->info, TRUE);
+    return 1;
+}
+
+/* Compresses the next row; answers 0 on a fatal error. */
+static inline int vprinter_jpeg_writer_write_line(vprinter_jpeg_writer *writer, const unsigned char *row) {
+    if (setjmp(writer->jump)) return 0;
+    JSAMPROW rows[1] = {(JSAMPROW)row};
+    return jpeg_write_scanlines(&writer->info, rows, 1) == 1 ? 1 : 0;
+}
+
+/* Ends the image: then `buffer` holds `size` bytes of JPEG data. */
+static inline int vprinter_jpeg_writer_finish(vprinter_jpeg_writer *writer) {
+    if (setjmp(writer->jump)) return 0;
+    jpeg_finish_compress(&writer->info);
+    return 1;
+}

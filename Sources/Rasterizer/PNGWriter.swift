@@ -19,6 +19,9 @@ public final class PNGWriter {
         case rgb
         /// Cairo RGB24 pixels (B, G, R, unused in memory on a little-endian machine), written as 8-bit RGB.
         case bgrx
+        /// One bit a pixel, eight to a byte with the leftmost pixel in the high bit, 0 black and 1 white, written as
+        /// 1-bit gray (bi-level).
+        case bits
     }
 
     /// zlib compression level (1 = fastest).
@@ -45,6 +48,7 @@ public final class PNGWriter {
         case .gray: rowBytes = width
         case .rgb: rowBytes = width * 3
         case .bgrx: rowBytes = width * 4
+        case .bits: rowBytes = (width + 7) / 8
         }
         png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, nil, nil)
         info = png_create_info_struct(png)
@@ -54,9 +58,9 @@ public final class PNGWriter {
         png_set_write_fn(png, Unmanaged.passUnretained(self).toOpaque(), pngWrite, pngFlush)
         png_set_compression_level(png, Self.compressionLevel)
         png_set_filter(png, 0, 0x08)  // PNG_FILTER_NONE
-        let colorType = layout == .gray ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB
+        let colorType = layout == .gray || layout == .bits ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB
         png_set_IHDR(
-            png, info, png_uint_32(width), png_uint_32(height), 8, colorType, PNG_INTERLACE_NONE,
+            png, info, png_uint_32(width), png_uint_32(height), layout == .bits ? 1 : 8, colorType, PNG_INTERLACE_NONE,
             PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
         let perMetre = png_uint_32((Double(resolution) / 0.0254).rounded())
         png_set_pHYs(png, info, perMetre, perMetre, PNG_RESOLUTION_METER)
