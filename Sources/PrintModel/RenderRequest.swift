@@ -9,6 +9,8 @@ public struct RenderRequest: Sendable, Equatable, Codable {
         case render
         /// Read the text of sides already rendered, by OCR.
         case recognizeText = "recognize-text"
+        /// Make one scanned image (``RenderRequest/scan``): the answer is a `scanned` line, then the status.
+        case scanPage = "scan-page"
     }
 
     /// A document to render.
@@ -79,6 +81,8 @@ public struct RenderRequest: Sendable, Equatable, Codable {
     /// Threads working on one job; nil for one per core.
     public var threads: Int?
     public var resourceLimits: ResourceLimits?
+    /// The image to make (``Operation/scanPage``).
+    public var scan: ScanPage?
 
     /// A render request.
     public static func render(
@@ -100,10 +104,29 @@ public struct RenderRequest: Sendable, Equatable, Codable {
             sides: sides, languages: languages, threads: threads, resourceLimits: resourceLimits)
     }
 
+    /// A request to make one scanned image; its `folder` is the one the image is written into, and `limits`
+    /// bound the image and its source file as they bound a render (docs/render-protocol.md, "Scanned images").
+    public static func scanPage(
+        _ page: ScanPage, limits: RenderLimits = RenderLimits(), resourceLimits: ResourceLimits? = nil
+    ) -> RenderRequest {
+        var request = RenderRequest(
+            operation: .scanPage, folder: folder(of: page.outputPath), documents: [], ticket: JobTicket(),
+            limits: limits, sides: [], languages: nil, threads: 1, resourceLimits: resourceLimits)
+        request.scan = page
+        return request
+    }
+
+    /// The folder part of `path` (`.` for a bare name).
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol"
         case operation, folder, documents, ticket, limits, sides, languages, threads
         case resourceLimits = "rlimits"
+        case scan
     }
 
     /// Every key but `protocol` and `folder` may be left out: the defaults of the operation are taken.
@@ -119,6 +142,7 @@ public struct RenderRequest: Sendable, Equatable, Codable {
         languages = try c.decodeIfPresent(String.self, forKey: .languages)
         threads = try c.decodeIfPresent(Int.self, forKey: .threads)
         resourceLimits = try c.decodeIfPresent(ResourceLimits.self, forKey: .resourceLimits)
+        scan = try c.decodeIfPresent(ScanPage.self, forKey: .scan)
     }
 
     private init(

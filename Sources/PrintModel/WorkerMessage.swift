@@ -9,6 +9,8 @@ public enum WorkerMessage: Sendable, Equatable {
     case warning(JobWarning)
     /// A side's text was read, or could not be (recognize-text).
     case text(SideText)
+    /// A scanned image was written (scan-page).
+    case scanned(ScannedImage)
     /// The run's end.
     case status(WorkerStatus)
 
@@ -103,7 +105,7 @@ public struct WorkerStatus: Sendable, Equatable, Codable {
 
 extension WorkerMessage: Codable {
     enum Kind: String, Codable {
-        case impression, warning, text, status
+        case impression, warning, text, scanned, status
     }
 
     enum TypeKey: String, CodingKey {
@@ -116,6 +118,7 @@ extension WorkerMessage: Codable {
         case .impression: self = .impression(try PrintedSide(from: decoder))
         case .warning: self = .warning(try JobWarning(from: decoder))
         case .text: self = .text(try SideText(from: decoder))
+        case .scanned: self = .scanned(try ScannedImage(from: decoder))
         case .status: self = .status(try WorkerStatus(from: decoder))
         }
     }
@@ -132,6 +135,9 @@ extension WorkerMessage: Codable {
         case .text(let text):
             try c.encode(Kind.text, forKey: .type)
             try text.encode(to: encoder)
+        case .scanned(let image):
+            try c.encode(Kind.scanned, forKey: .type)
+            try image.encode(to: encoder)
         case .status(let status):
             try c.encode(Kind.status, forKey: .type)
             try status.encode(to: encoder)

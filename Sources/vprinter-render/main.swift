@@ -1,7 +1,8 @@
 // vprinter-render: the render worker. Reads one JSON request (PrintModel's RenderRequest) on stdin and either
 // renders a job (page-NNNN.png files in the job folder, one JSON line per impression on stdout, then one status
 // line) or, with operation `recognize-text`, reads the text of rendered sides by OCR (page-NNNN.txt files, one
-// line per side, then one status line). See docs/render-protocol.md.
+// line per side, then one status line), or, with operation `scan-page`, makes one scanned image (one `scanned`
+// line, then the status line). See docs/render-protocol.md.
 import Foundation
 import PrintModel
 import Rasterizer
@@ -42,6 +43,7 @@ func perform(_ request: RenderRequest) -> Int32 {
     switch request.operation {
     case .render: render(request)
     case .recognizeText: recognizeText(request)
+    case .scanPage: scanPage(request)
     }
 }
 
@@ -92,6 +94,22 @@ func recognizeText(_ request: RenderRequest) -> Int32 {
             )
         }
         output.send(.status(WorkerStatus(status: .ok, sides: request.sides.count)))
+        return 0
+    } catch {
+        output.status(error: error.ippReason, message: error.description)
+        return 1
+    }
+}
+
+func scanPage(_ request: RenderRequest) -> Int32 {
+    guard let page = request.scan else {
+        output.status(error: "bad-request", message: "a scan-page request without its scan")
+        return 2
+    }
+    do throws(RasterError) {
+        let image = try ScanPageMaker(limits: request.limits).make(page)
+        output.send(.scanned(image))
+        output.send(.status(WorkerStatus(status: .ok)))
         return 0
     } catch {
         output.status(error: error.ippReason, message: error.description)

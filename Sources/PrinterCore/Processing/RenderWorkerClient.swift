@@ -102,7 +102,7 @@ public struct RenderWorkerClient: JobRenderer {
             switch message {
             case .impression(let side): onImpression(side)
             case .warning(let warning): onWarning(warning)
-            case .text, .status: break
+            case .text, .scanned, .status: break
             }
         }
         switch run {
