@@ -5,8 +5,9 @@ import Synchronization
 
 /// The printer's side of the render worker (docs/render-protocol.md): starts `vprinter-render` for a job with
 /// memory and CPU limits and a wall-clock deadline, feeds it the request, and turns its output lines into
-/// impressions and an outcome. A worker that crashes or overruns costs its job, never the printer.
-public struct RenderWorkerClient: JobRenderer {
+/// impressions and an outcome; it makes the images of scan jobs the same way (``scan(_:)``). A worker that crashes
+/// or overruns costs its job, never the printer.
+public struct RenderWorkerClient: JobRenderer, ScanImaging {
     /// Limits the worker runs under.
     public struct Limits: Sendable {
         /// The worker's address-space limit in bytes (RLIMIT_AS).
@@ -146,6 +147,29 @@ public struct RenderWorkerClient: JobRenderer {
             return .failed(message)
         case .canceled:
             return .failed("OCR was canceled")
+        }
+    }
+
+    /// Makes one scanned image in a worker (operation `scan-page`); a worker that fails or ends without the image
+    /// gives its message, and the partial file it may have left is removed.
+    public func scan(_ page: ScanPage) -> Result<ScannedImage, ScanImagingError> {
+        let request = RenderRequest.scanPage(page, resourceLimits: resourceLimits)
+        var scanned: ScannedImage?
+        let run = runWorker(request, folder: request.folder, isCanceled: { false }) { message in
+            if case .scanned(let image) = message { scanned = image }
+        }
+        switch run {
+        case .finished(let status) where status.status == .ok:
+            if let scanned { return .success(scanned) }
+            return .failure(ScanImagingError("The render worker ended without the scanned image."))
+        case .finished(let status):
+            return .failure(ScanImagingError(status.message ?? "The scanned image could not be made."))
+        case .failed(_, let message):
+            unlink(page.outputPath + ".part")
+            return .failure(ScanImagingError(message))
+        case .canceled:
+            unlink(page.outputPath + ".part")
+            return .failure(ScanImagingError("The scan was canceled."))
         }
     }
 
