@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import PrinterCore
+import Profiles
 
 /// The scanner's jobs, feeder and faults, with images made by a stand-in for the render worker (the worker's own
 /// images are tested in RasterizerTests and end to end with sane-airscan in scripts/scanning).
@@ -71,6 +72,33 @@ import Testing
         }
         #expect(sides == ["front", "back", "front", "back"] && sheets == [1, 1, 2, 2])
         #expect(device.job(number: job.number)?.state == .completed)
+    }
+
+    @Test func theScannerCarriesThePrintersUUIDBareAsScannersSendIt() {
+        let scanner = ProfileFeatures.Scanner(
+            platen: nil, feeder: MediaSize(width: 21000, height: 29700), duplex: true, feederCapacity: 50,
+            resolutions: [300], colorModes: [.rgb24], formats: [.jpeg])
+        let capabilities = ScannerDevice.capabilities(
+            of: scanner, makeAndModel: "X", uuid: "urn:uuid:4adba359-37e2-5f33-a36a-30c20d56cd63")
+        #expect(capabilities.uuid == "4adba359-37e2-5f33-a36a-30c20d56cd63")
+        #expect(capabilities.serialNumber == "4ADBA359")
+        #expect(capabilities.feeder == .init(width: 2480, height: 3507) && capabilities.platen == nil)
+    }
+
+    @Test func scanImageInfoDescribesTheLastImageAndDeletingAnEndedJobKeepsIt() throws {
+        let device = scanner()
+        let job = try device.createJob(settingsBody: settings("Platen"), client: nil, now: 1).get()
+        #expect(device.job(uuid: job.uuid)?.imageInfoXML(jobPath: "/j") == nil, "no image yet")
+        let (image, _) = try device.nextImage(job: job.uuid).get()
+        let info = try #require(device.job(uuid: job.uuid)?.imageInfoXML(jobPath: "/eSCL/ScanJobs/\(job.uuid)"))
+        #expect(info.contains("<scan:ActualWidth>\(image.width)</scan:ActualWidth>"))
+        #expect(info.contains("<scan:ActualHeight>\(image.height)</scan:ActualHeight>"))
+        #expect(info.contains("<scan:ActualBytesPerLine>\(image.width * 3)</scan:ActualBytesPerLine>"))
+        #expect(info.contains("<pwg:JobUuid>\(job.uuid)</pwg:JobUuid>"))
+        #expect(device.nextImage(job: job.uuid).failure == .notFound, "the platen gives one image")
+        #expect(device.cancel(job: job.uuid), "a client deletes the job it is done with")
+        #expect(device.job(uuid: job.uuid)?.state == .completed, "and it stays as it ended")
+        #expect(!device.cancel(job: "no-such-job"))
     }
 
     @Test func oneJobAtATimeAndABusyScannerRefusesWithRetry() throws {

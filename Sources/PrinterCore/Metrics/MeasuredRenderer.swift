@@ -25,6 +25,9 @@ public struct MeasuredRenderer: JobRenderer {
     public func recognizeText(folder: String, sides: [RenderRequest.Side]) -> TextRecognitionOutcome {
         inner.recognizeText(folder: folder, sides: sides)
     }
+
+    /// The wrapped renderer's scanned images (a scan is not a render and is not timed as one).
+    public var scanImaging: (any ScanImaging)? { inner.scanImaging }
 }
 
 extension Duration {

@@ -84,7 +84,7 @@ public final class Printer: Sendable {
         self.scheduler = scheduler
         self.renderer = renderer
         self.log = log
-        if let scanner = configuration.scanner, let imaging = renderer as? any ScanImaging {
+        if let scanner = configuration.scanner, let imaging = renderer?.scanImaging {
             let makeAndModel =
                 configuration.attributes.first { $0.name == "printer-make-and-model" }?.value?.stringValue
                 ?? configuration.name

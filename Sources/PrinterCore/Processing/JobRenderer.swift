@@ -18,6 +18,10 @@ public protocol JobRenderer: Sendable {
     /// Reads the text of rendered sides by OCR and writes it beside their PNG files (`page-NNNN.txt`); called on
     /// the thread of the request that first asks for the text.
     func recognizeText(folder: String, sides: [RenderRequest.Side]) -> TextRecognitionOutcome
+
+    /// What makes a scanner's images, when this renderer can (the render worker can); nil when it cannot, and a
+    /// profile's scanner then has none.
+    var scanImaging: (any ScanImaging)? { get }
 }
 
 extension JobRenderer {
@@ -25,6 +29,9 @@ extension JobRenderer {
     public func recognizeText(folder: String, sides: [RenderRequest.Side]) -> TextRecognitionOutcome {
         .off
     }
+
+    /// The renderer itself, when it makes scanned images too.
+    public var scanImaging: (any ScanImaging)? { self as? any ScanImaging }
 }
 
 /// How OCR of a job's sides ended.

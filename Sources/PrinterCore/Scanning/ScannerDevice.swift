@@ -48,8 +48,10 @@ public final class ScannerDevice: Sendable {
             // Media sizes are in hundredths of a millimetre; eSCL counts three-hundredths of an inch.
             size.map { .init(width: Int($0.width) * 300 / 2540, height: Int($0.height) * 300 / 2540) }
         }
+        // eSCL and the TXT record carry the bare UUID, as scanners send it (the printer's is a URN).
+        let bare = uuid.hasPrefix("urn:uuid:") ? String(uuid.dropFirst("urn:uuid:".count)) : uuid
         return ScannerCapabilities(
-            makeAndModel: makeAndModel, serialNumber: String(uuid.prefix(8)).uppercased(), uuid: uuid,
+            makeAndModel: makeAndModel, serialNumber: String(bare.prefix(8)).uppercased(), uuid: bare,
             platen: area(scanner.platen), feeder: area(scanner.feeder), duplex: scanner.duplex,
             feederCapacity: scanner.feederCapacity, resolutions: scanner.resolutions, colorModes: scanner.colorModes,
             formats: scanner.formats)
@@ -157,23 +159,26 @@ public final class ScannerDevice: Sendable {
         }
     }
 
-    /// Cancels a job that is still scanning (eSCL `DELETE ScanJobs/{uuid}`); false when there is no such job or it
-    /// has ended.
+    /// Deletes a job as eSCL's `DELETE ScanJobs/{uuid}` does: one still scanning is canceled, one that ended is left
+    /// as it ended (its record stays); false when there is no such job.
     public func cancel(job uuid: String) -> Bool {
-        let canceled = state.withLock { state -> ScanJob? in
-            guard let index = state.jobs.firstIndex(where: { $0.uuid == uuid }), state.jobs[index].state == .processing
-            else { return nil }
+        let found = state.withLock { state -> (job: ScanJob, canceled: Bool)? in
+            guard let index = state.jobs.firstIndex(where: { $0.uuid == uuid }) else { return nil }
+            guard state.jobs[index].state == .processing else { return (state.jobs[index], false) }
             state.jobs[index].state = .canceled
             state.jobs[index].reason = "JobCanceledByUser"
-            return state.jobs[index]
+            return (state.jobs[index], true)
         }
-        guard let canceled else { return false }
-        record(canceled)
+        guard let found else { return false }
+        if found.canceled { record(found.job) }
         return true
     }
 
     /// The scan jobs kept in memory, newest first.
     public var jobs: [ScanJob] { state.withLock { $0.jobs } }
+
+    /// The job with `uuid`, if kept.
+    public func job(uuid: String) -> ScanJob? { state.withLock { $0.jobs.first { $0.uuid == uuid } } }
 
     /// The job with `number`, if kept.
     public func job(number: Int) -> ScanJob? { state.withLock { $0.jobs.first { $0.number == number } } }

@@ -3,7 +3,7 @@ import PrinterCore
 import Scanner
 
 /// eSCL (Mopria eSCL, Apple AirScan) at `<printer resource>/eSCL`: ScannerCapabilities, ScannerStatus, ScanJobs,
-/// NextDocument and the deletion of a job, for printers whose profile has a scanner (docs/scanning.md). The same
+/// NextDocument, ScanImageInfo and the deletion of a job, for printers whose profile has a scanner (docs/scanning.md). The same
 /// credentials as the printer's web page; a switched-off printer's scanner answers nothing.
 extension PrinterService {
     /// The last path segment of the eSCL root under a printer's resource path (the `rs` TXT key is the two joined).
@@ -64,7 +64,14 @@ extension PrinterService {
             case .failure(let refusal):
                 return refused(refusal)
             }
+        case ("GET", 3, "ScanJobs") where parts[2] == "ScanImageInfo":
+            let path = "\(printer.configuration.resourcePath)/\(Self.esclSegment)/ScanJobs/\(job ?? "")"
+            guard let info = scanner.job(uuid: job ?? "")?.imageInfoXML(jobPath: path) else {
+                return HTTPResponse(status: 404, text: "No such scan job, or no image delivered yet.\n")
+            }
+            return xml(info)
         case ("DELETE", 2, "ScanJobs"):
+            // Clients delete every job when they are done with it, ended or not (sane-airscan does).
             return scanner.cancel(job: job ?? "")
                 ? HTTPResponse(status: 200) : HTTPResponse(status: 404, text: "No such scan job.\n")
         default:
