@@ -2,7 +2,8 @@ import CPNG
 import PrintModel
 
 /// Decodes a PNG file (every bit depth, palette, gray, alpha composed over white) into a ``PageImage`` with
-/// libpng's simplified API, which keeps libpng's error handling inside libpng and reports failures as a message.
+/// libpng's simplified API, which keeps libpng's error handling inside libpng and reports failures as a message;
+/// the resolution comes from the pHYs chunk (72 dpi without one), as JPEG's comes from its JFIF density.
 enum PNGDecoder {
     /// Decodes the file at `path`.
     static func decode(path: String, limits: RenderLimits) throws(RasterError) -> PageImage {
@@ -35,7 +36,10 @@ enum PNGDecoder {
             png_image_finish_read(&image, nil, buffer.baseAddress, stride, nil)
         }
         guard finished != 0 else { throw .libraryFailure(library: "libpng", message: message(image)) }
-        var result = PageImage(width: width, height: height, isGray: isGray)
+        let resolution = try Self.resolution(path: path)
+        var result = PageImage(
+            width: width, height: height, isGray: isGray, resolutionX: resolution?.x ?? 72,
+            resolutionY: resolution?.y ?? 72)
         for pixel in 0..<(width * height) {
             let alpha = Int(withAlpha[pixel * (channels + 1) + channels])
             for c in 0..<channels {
@@ -44,6 +48,31 @@ enum PNGDecoder {
             }
         }
         return result
+    }
+
+    /// The bytes read for the pHYs chunk, which comes before the first IDAT (PNG 1.2 section 4.2.4.2).
+    static let physicalSizeWindow = 64 * 1024
+
+    /// The resolution in dots per inch from the pHYs chunk when its unit is the metre; nil when the file has none,
+    /// gives only an aspect ratio, or puts it after the window.
+    static func resolution(path: String) throws(RasterError) -> (x: Int, y: Int)? {
+        let bytes = try FileContents.prefix(path: path, count: physicalSizeWindow)
+        func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = number(offset)
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            if type == "IDAT" || type == "IEND" { return nil }
+            if type == "pHYs", length == 9, offset + 17 <= bytes.count {
+                let (x, y) = (number(offset + 8), number(offset + 12))
+                guard bytes[offset + 16] == 1, x > 0, y > 0 else { return nil }
+                // Pixels a metre to dots per inch, rounded: 11811 is 300 dpi.
+                return ((x * 254 + 5_000) / 10_000, (y * 254 + 5_000) / 10_000)
+            }
+            guard length <= bytes.count else { return nil }
+            offset += 12 + length
+        }
+        return nil
     }
 
     private static func message(_ image: png_image) -> String {

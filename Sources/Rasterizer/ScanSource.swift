@@ -12,9 +12,9 @@ enum ScanSource {
     /// A decoded image.
     case image(PageImage)
 
-    /// Opens `path` and, for a PDF, checks that it has page `page` (from 1); the format is found from the bytes.
-    /// A missing or unreadable file, a format other than PDF, PNG and JPEG, a page the document lacks and an image
-    /// beyond `limits` are errors.
+    /// Opens `path` at page `page` (from 1) of a PDF; the format is found from the bytes. The pages of a PDF repeat
+    /// as a stack that is fed again: page 4 of a 3-page document is its page 1. A missing or unreadable file, a
+    /// format other than PDF, PNG and JPEG, a page number below 1 and an image beyond `limits` are errors.
     static func open(path: String, page: Int, limits: RenderLimits) throws(RasterError) -> ScanSource {
         guard let format = try DocumentFormat.detect(path: path) else {
             throw .unsupportedFormat("the scan source \(path) is in no known format")
@@ -22,12 +22,10 @@ enum ScanSource {
         switch format {
         case .pdf, .pclm:
             let document = try PDFDocument(path: path, password: nil, limits: limits)
-            guard (1...document.pageCount).contains(page) else {
-                throw .badTicket(
-                    "the scan source \(path) has \(document.pageCount) page\(document.pageCount == 1 ? "" : "s"), "
-                        + "not a page \(page)")
+            guard page >= 1, document.pageCount >= 1 else {
+                throw .badTicket("the scan source \(path) has no page \(page)")
             }
-            return .pdfPage(document, index: page - 1)
+            return .pdfPage(document, index: (page - 1) % document.pageCount)
         case .png:
             return .image(try PNGDecoder.decode(path: path, limits: limits))
         case .jpeg:

@@ -89,6 +89,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var renderTimeout: Double?
     /// `--no-ocr`: the text of raster sides is not read by OCR.
     var ocr = true
+    /// `--scan-source FILE|DIR`: what scanners scan instead of the test chart.
+    var scanSource: String?
     /// `vprinter jobs` and `vprinter wait`: the job filters (`--state completed`, ...), as query parameters.
     var filters: [Filter] = []
     /// One job filter option (`--state completed` is name `state`, value `completed`).

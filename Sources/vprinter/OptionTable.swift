@@ -227,6 +227,13 @@ enum OptionTable {
             options.allowedOrigins.append(value)
         },
         OptionSpec(
+            "scan-source", .value, argument: "FILE|DIR",
+            help: [
+                "what scanners scan instead of the test chart: a PDF (a page an image), a PNG or",
+                "JPEG, or a folder of them in name order (docs/scanning.md)",
+            ]
+        ) { options, value in options.scanSource = value },
+        OptionSpec(
             "no-ocr", .flag, help: ["do not read the text of raster sides by OCR (GET /api/v1/jobs/ID/text)"]
         ) { options, _ in options.ocr = false },
         OptionSpec(

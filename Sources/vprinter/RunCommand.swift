@@ -106,6 +106,14 @@ struct RunCommand {
             security: security.printerSecurity)
         settings.requestFolders = options.profileFolders
         settings.minimumFreeDisk = options.minimumFreeDisk
+        if let path = options.scanSource {
+            do throws(ScanSourceError) {
+                settings.scanSource = try ScanSourceFiles.open(path)
+            } catch {
+                Console.log("error: --scan-source: \(error.message)")
+                return .failure(StartFailure(status: 2))
+            }
+        }
         let factory = PrinterFactory(
             settings: settings,
             jobIDs: jobIDs,

@@ -5,7 +5,6 @@ import Synchronization
 import Testing
 
 @testable import PrinterCore
-import Profiles
 
 /// The scanner's jobs, feeder and faults, with images made by a stand-in for the render worker (the worker's own
 /// images are tested in RasterizerTests and end to end with sane-airscan in scripts/scanning).
@@ -20,7 +19,7 @@ import Profiles
             if fails.load(ordering: .relaxed) { return .failure(ScanImagingError("the source cannot be read")) }
             let folder = (page.outputPath as NSString).deletingLastPathComponent
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: page.outputPath, contents: Data([1, 2, 3]))
+            _ = FileManager.default.createFile(atPath: page.outputPath, contents: Data([1, 2, 3]))
             return .success(
                 ScannedImage(path: page.outputPath, width: page.pixelWidth, height: page.pixelHeight, bytes: 3))
         }
@@ -74,15 +73,15 @@ import Profiles
         #expect(device.job(number: job.number)?.state == .completed)
     }
 
-    @Test func theScannerCarriesThePrintersUUIDBareAsScannersSendIt() {
-        let scanner = ProfileFeatures.Scanner(
-            platen: nil, feeder: MediaSize(width: 21000, height: 29700), duplex: true, feederCapacity: 50,
-            resolutions: [300], colorModes: [.rgb24], formats: [.jpeg])
+    @Test func theScannerCarriesThePrintersUUIDBareAsScannersSendIt() throws {
+        let scanner = try #require(try shippedProfile("office-mfp").features.scanner)
         let capabilities = ScannerDevice.capabilities(
             of: scanner, makeAndModel: "X", uuid: "urn:uuid:4adba359-37e2-5f33-a36a-30c20d56cd63")
         #expect(capabilities.uuid == "4adba359-37e2-5f33-a36a-30c20d56cd63")
         #expect(capabilities.serialNumber == "4ADBA359")
-        #expect(capabilities.feeder == .init(width: 2480, height: 3507) && capabilities.platen == nil)
+        // A4 glass and a legal-size feeder, in three-hundredths of an inch.
+        #expect(capabilities.platen == .init(width: 2480, height: 3507))
+        #expect(capabilities.feeder == .init(width: 2550, height: 4200))
     }
 
     @Test func scanImageInfoDescribesTheLastImageAndDeletingAnEndedJobKeepsIt() throws {

@@ -24,6 +24,8 @@ public final class PrinterFactory: Sendable {
         /// The folders whose profile and scenario files a request (the API, the System Service) may name
         /// (`--profile-dir`); otherwise requests name shipped profiles and scenarios only.
         public var requestFolders: [String] = []
+        /// What every scanner scans when no source was sent through the API (`--scan-source`); nil: the chart.
+        public var scanSource: ScanSourceFiles?
 
         public init(
             outputDirectory: String, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
@@ -161,6 +163,7 @@ public final class PrinterFactory: Sendable {
                     spec.tracksConsumables ?? scenarios.compactMap(\.tracksConsumables).last
                     ?? settings.tracksConsumables
                 configuration.security = settings.security
+                configuration.scanSource = settings.scanSource
                 configuration.strict = spec.strict ?? settings.strict
             }, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer, events: events, log: log)
         return Made(printer: printer, profile: profile, scenarios: scenarios)

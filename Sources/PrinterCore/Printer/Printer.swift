@@ -91,7 +91,8 @@ public final class Printer: Sendable {
             self.scanner = ScannerDevice(
                 capabilities: ScannerDevice.capabilities(
                     of: scanner, makeAndModel: makeAndModel, uuid: configuration.uuid),
-                imaging: imaging, outputDirectory: configuration.outputDirectory, printerName: configuration.name)
+                imaging: imaging, outputDirectory: configuration.outputDirectory, printerName: configuration.name,
+                source: configuration.scanSource)
         } else {
             scanner = nil
         }

@@ -35,6 +35,8 @@ public struct PrinterConfiguration: Sendable {
     public var security = PrinterSecurity()
     /// The profile's scanner (docs/scanning.md); nil when the printer does not scan.
     public var scanner: ProfileFeatures.Scanner?
+    /// What the scanner scans when no source was sent through the API (`--scan-source`); nil: the test chart.
+    public var scanSource: ScanSourceFiles?
 
     public init(
         name: String, resourcePath: String, uuid: String, attributes: [IPPAttribute], outputDirectory: String,

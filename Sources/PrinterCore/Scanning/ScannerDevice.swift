@@ -15,6 +15,8 @@ public final class ScannerDevice: Sendable {
     public static let retryAfterSeconds = 2
     /// Sheets in the feeder when the printer starts: each scanned with the test chart (or the scan source).
     public static let defaultFeederSheets = 3
+    /// The largest scan source a client may send through the API (`PUT .../scanner/source`).
+    public static let maximumSourceBytes = 64 * 1024 * 1024
 
     public let capabilities: ScannerCapabilities
     let imaging: any ScanImaging
@@ -22,6 +24,8 @@ public final class ScannerDevice: Sendable {
     let folder: String
     /// The printer's name, in each record.
     let printerName: String
+    /// What lies on the glass when nobody sent a source through the API (`--scan-source`); nil: the test chart.
+    public let defaultSource: ScanSourceFiles?
     private let state: Mutex<State>
 
     private struct State {
@@ -30,14 +34,22 @@ public final class ScannerDevice: Sendable {
         var feederSheets = ScannerDevice.defaultFeederSheets
         /// The job whose image is being made (its NextDocument waits for the worker).
         var imaging: String?
+        /// What lies on the glass now; nil: the test chart.
+        var source: ScanSourceFiles?
     }
 
-    init(capabilities: ScannerCapabilities, imaging: any ScanImaging, outputDirectory: String, printerName: String) {
+    init(
+        capabilities: ScannerCapabilities, imaging: any ScanImaging, outputDirectory: String, printerName: String,
+        source: ScanSourceFiles? = nil
+    ) {
         self.capabilities = capabilities
         self.imaging = imaging
         folder = "\(outputDirectory)/scans"
         self.printerName = printerName
-        state = Mutex(State())
+        defaultSource = source
+        var initial = State()
+        initial.source = source
+        state = Mutex(initial)
     }
 
     /// The capabilities of a profile's scanner, with the printer's name and UUID.
@@ -92,7 +104,7 @@ public final class ScannerDevice: Sendable {
     /// Makes and returns the job's next image: its record entry, the file's path and its format. `notFound` once
     /// every image was delivered (the job then completes) or for a job that ended or never was.
     public func nextImage(job uuid: String) -> Result<(image: ScanJob.Image, path: String), ScannerRefusal> {
-        let next = state.withLock { state -> Result<(ScanJob, Int), ScannerRefusal> in
+        let next = state.withLock { state -> Result<(ScanJob, Int, ScanSourceFiles?), ScannerRefusal> in
             guard let index = state.jobs.firstIndex(where: { $0.uuid == uuid }) else { return .failure(.notFound) }
             var job = state.jobs[index]
             guard job.state == .processing else { return .failure(.notFound) }
@@ -101,23 +113,24 @@ public final class ScannerDevice: Sendable {
                 job.state = .completed
                 job.reason = "JobCompletedSuccessfully"
                 state.jobs[index] = job
-                return .success((job, -1))
+                return .success((job, -1, nil))
             }
             if job.settings.source == .feeder, state.faults.contains(.feederJam) {
                 job.state = .aborted
                 job.reason = "ScannerAdfJam"
                 job.message = ScannerRefusal.jammed.message
                 state.jobs[index] = job
-                return .success((job, -2))
+                return .success((job, -2, nil))
             }
             state.imaging = uuid
-            return .success((job, job.images.count + 1))
+            return .success((job, job.images.count + 1, state.source))
         }
         let job: ScanJob
         let number: Int
+        let source: ScanSourceFiles?
         switch next {
         case .failure(let refusal): return .failure(refusal)
-        case .success(let (found, index)): (job, number) = (found, index)
+        case .success(let (found, index, lying)): (job, number, source) = (found, index, lying)
         }
         if number < 0 {
             record(job)
@@ -126,8 +139,10 @@ public final class ScannerDevice: Sendable {
         let (sheet, side) = job.sheetAndSide(ofImage: number)
         let jobFolder = folder(of: job.number)
         let file = String(format: "image-%04d.%@", number, job.settings.format.fileExtension)
+        let sourcePage = source?.page(ofImage: number)
         let page = ScanPage(
-            sourcePath: nil, sheetWidth: sheetArea(job.settings.source).width,
+            sourcePath: sourcePage?.path, sourcePage: sourcePage?.page ?? 1,
+            sheetWidth: sheetArea(job.settings.source).width,
             sheetHeight: sheetArea(job.settings.source).height, region: job.settings.region,
             resolution: job.settings.resolution, colorMode: job.settings.colorMode, format: job.settings.format,
             label: .init(job: job.number, image: number, source: job.settings.source.rawValue, side: side),
@@ -219,6 +234,97 @@ public final class ScannerDevice: Sendable {
 
     /// Sheets in the feeder (each scan of the feeder scans them all, as a real feeder empties).
     public var feederSheets: Int { state.withLock { $0.feederSheets } }
+
+    /// What lies on the glass and in the feeder now; nil: the test chart.
+    public var source: ScanSourceFiles? { state.withLock { $0.source } }
+
+    /// Stores a source a client sends (the API's `PUT .../scanner/source`) in `scans/sources/` and lays it on the
+    /// glass. `read` fills a buffer with the next bytes and returns how many (0 at the end) or throws. The file is
+    /// written aside and renamed only when whole and a PDF, PNG or JPEG by its bytes; more than
+    /// ``maximumSourceBytes`` is refused, and nothing of a refused or broken upload stays.
+    public func receiveSource(
+        read: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) -> Result<ScanSourceFiles, ScanSourceError> {
+        let sources = "\(folder)/sources"
+        let name = UUID().uuidString.lowercased()
+        let partial = "\(sources)/.\(name).part"
+        do {
+            try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        } catch {
+            return .failure(ScanSourceError("the scan source cannot be stored: \(error.localizedDescription)"))
+        }
+        let written: Result<DocumentFormat?, ScanSourceError>
+        do {
+            let file = try FileOutput(creating: partial)
+            var total = 0
+            var prefix: [UInt8] = []
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+            defer { buffer.deallocate() }
+            var tooLarge = false
+            while true {
+                let count = try read(buffer)
+                if count == 0 { break }
+                total += count
+                if total > Self.maximumSourceBytes {
+                    tooLarge = true
+                    break
+                }
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+                if prefix.count < DocumentFormat.detectionLength {
+                    prefix += chunk.prefix(DocumentFormat.detectionLength - prefix.count)
+                }
+                try file.write(chunk)
+            }
+            try file.close()
+            written =
+                tooLarge
+                ? .failure(ScanSourceError("a scan source holds at most \(Self.maximumSourceBytes) bytes"))
+                : .success(DocumentFormat.detect(prefix))
+        } catch {
+            written = .failure(ScanSourceError("the scan source was not received whole: \(error)"))
+        }
+        let format: DocumentFormat
+        switch written {
+        case .failure(let error):
+            unlink(partial)
+            return .failure(error)
+        case .success(let detected):
+            guard let detected, ScanSourceFiles.formats.contains(detected) else {
+                unlink(partial)
+                return .failure(
+                    ScanSourceError(
+                        "a scan source is a PDF, PNG or JPEG file; this is \(detected?.rawValue ?? "none of them")"))
+            }
+            format = detected
+        }
+        let path = "\(sources)/\(name).\(format == .pdf ? "pdf" : format == .png ? "png" : "jpg")"
+        guard rename(partial, path) == 0 else {
+            unlink(partial)
+            return .failure(ScanSourceError("the scan source cannot be stored in \(sources)"))
+        }
+        let source = ScanSourceFiles(path: path, files: [path], isFolder: false)
+        let previous = state.withLock { state -> ScanSourceFiles? in
+            defer { state.source = source }
+            return state.source
+        }
+        removeIfReceived(previous)
+        return .success(source)
+    }
+
+    /// Puts back what lay on the glass at start (``defaultSource``), removing a source a client sent.
+    public func resetSource() {
+        let previous = state.withLock { state -> ScanSourceFiles? in
+            defer { state.source = defaultSource }
+            return state.source
+        }
+        removeIfReceived(previous)
+    }
+
+    /// Removes a source's file when it is one a client sent (in `scans/sources/`), never a `--scan-source`.
+    private func removeIfReceived(_ source: ScanSourceFiles?) {
+        guard let source, source != defaultSource, source.path.hasPrefix("\(folder)/sources/") else { return }
+        unlink(source.path)
+    }
 
     /// Loads `sheets` sheets into the feeder (0 empties it), at most its capacity.
     public func loadFeeder(sheets: Int) {

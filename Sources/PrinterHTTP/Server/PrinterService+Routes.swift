@@ -117,6 +117,12 @@ extension PrinterService {
         Route("POST", "/api/v1/printers/{name}/scanner", access: .change, readsBody: true) { service, request, _ in
             service.withPrinter(request) { service.setScanner($0, body: request.body) }
         },
+        Route("PUT", "/api/v1/printers/{name}/scanner/source", access: .change) { service, request, body in
+            service.withPrinter(request) { service.receiveScanSource($0, request: request.http, body: &body) }
+        },
+        Route("DELETE", "/api/v1/printers/{name}/scanner/source", access: .change) { service, request, _ in
+            service.withPrinter(request) { service.resetScanSource($0) }
+        },
 
         // The request journal: what clients asked, and verifying it (docs/api.md "Requests").
         Route("GET", "/api/v1/requests", access: .reader) { service, request, _ in

@@ -70,11 +70,52 @@ extension PrinterService {
         return scannerState(printer, scanner)
     }
 
-    /// The scanner's faults and feeder as the API shows them.
+    /// The media types a scan source is sent as. None is a type a web page's form or script may send to another
+    /// site without asking first (CORS preflight), so the Origin check stands for them as JSON's does.
+    static let scanSourceTypes: Set<String> = ["application/pdf", "image/png", "image/jpeg"]
+
+    /// `PUT /api/v1/printers/{name}/scanner/source`: the body (a PDF, PNG or JPEG file, with its Content-Type) lies on
+    /// the glass and in the feeder for the scans that follow; answers the scanner's state.
+    func receiveScanSource(_ printer: Printer, request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
+        guard let scanner = printer.scanner else {
+            return json(["error": "printer \(printer.name) has no scanner"], status: 404)
+        }
+        let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";", maxSplits: 1).first
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let mediaType, Self.scanSourceTypes.contains(mediaType) else {
+            return json(
+                ["error": "send the scan source with Content-Type application/pdf, image/png or image/jpeg"],
+                status: 415)
+        }
+        if let length = request.contentLength, length > ScannerDevice.maximumSourceBytes {
+            return json(["error": "a scan source holds at most \(ScannerDevice.maximumSourceBytes) bytes"], status: 413)
+        }
+        let received = scanner.receiveSource { buffer throws in try body.read(into: buffer) }
+        switch received {
+        case .success(let source):
+            printer.log("scan source \(source.path) received from \(request.remoteAddress)")
+            return scannerState(printer, scanner)
+        case .failure(let error):
+            return json(["error": error.message], status: 400)
+        }
+    }
+
+    /// `DELETE /api/v1/printers/{name}/scanner/source`: back to what lay on the glass at start (`--scan-source`, or
+    /// the test chart).
+    func resetScanSource(_ printer: Printer) -> HTTPResponse {
+        guard let scanner = printer.scanner else {
+            return json(["error": "printer \(printer.name) has no scanner"], status: 404)
+        }
+        scanner.resetSource()
+        return scannerState(printer, scanner)
+    }
+
+    /// The scanner's faults, feeder and source as the API shows them (`source` null: the test chart).
     func scannerState(_ printer: Printer, _ scanner: ScannerDevice) -> HTTPResponse {
         json([
             "printer-name": printer.name, "faults": scanner.faults.map(\.rawValue).sorted(),
             "feeder-sheets": scanner.feederSheets, "state": scanner.status.state.rawValue,
+            "source": scanner.source.map { $0.path as Any } ?? NSNull(),
         ])
     }
 
