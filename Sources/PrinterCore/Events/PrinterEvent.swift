@@ -1,6 +1,6 @@
 import PrintModel
 
-/// A change a test may wait for: a job created or changing state, a printer changing state.
+/// A change a test may wait for: a job created or changing state, a printer changing state, a scan job's change.
 public struct PrinterEvent: Sendable, Equatable {
     /// What happened; the event stream's `event:` field.
     public enum Kind: String, Sendable {
@@ -9,6 +9,8 @@ public struct PrinterEvent: Sendable, Equatable {
         case jobProgress = "job-progress"
         case printerStateChanged = "printer-state-changed"
         case printerConfigChanged = "printer-config-changed"
+        /// A scan job made, given an image, or ended (`job-id` is the scan job's number, `state` its state).
+        case scanStateChanged = "scan-state-changed"
     }
 
     public var kind: Kind

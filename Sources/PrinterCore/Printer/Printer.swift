@@ -92,7 +92,7 @@ public final class Printer: Sendable {
                 capabilities: ScannerDevice.capabilities(
                     of: scanner, makeAndModel: makeAndModel, uuid: configuration.uuid),
                 imaging: imaging, outputDirectory: configuration.outputDirectory, printerName: configuration.name,
-                source: configuration.scanSource)
+                source: configuration.scanSource, events: events)
         } else {
             scanner = nil
         }

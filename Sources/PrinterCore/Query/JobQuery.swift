@@ -168,8 +168,8 @@ public struct JobQuery: Sendable, Equatable {
 
 /// A query that cannot be applied.
 public enum JobQueryError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A parameter that is not a filter.
-    case unknownFilter(String)
+    /// A parameter that is not a filter; `known` lists the filters there are.
+    case unknownFilter(String, known: [String] = JobQuery.filterNames)
     /// A filter given twice.
     case repeated(String)
     /// A value the filter does not take.
@@ -177,8 +177,8 @@ public enum JobQueryError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownFilter(let name):
-            "unknown filter '\(name)' (filters: \(JobQuery.filterNames.joined(separator: ", ")))"
+        case .unknownFilter(let name, let known):
+            "unknown filter '\(name)' (filters: \(known.joined(separator: ", ")))"
         case .repeated(let name): "the filter \(name) is given twice; use a comma list"
         case .badValue(let filter, let value, let expected): "\(filter)=\(value): expected \(expected)"
         }

@@ -26,6 +26,8 @@ public final class ScannerDevice: Sendable {
     let printerName: String
     /// What lies on the glass when nobody sent a source through the API (`--scan-source`); nil: the test chart.
     public let defaultSource: ScanSourceFiles?
+    /// Where each change of a scan job is published (`scan-state-changed`), for waits and the event stream.
+    let events: EventHub?
     private let state: Mutex<State>
 
     private struct State {
@@ -40,16 +42,42 @@ public final class ScannerDevice: Sendable {
 
     init(
         capabilities: ScannerCapabilities, imaging: any ScanImaging, outputDirectory: String, printerName: String,
-        source: ScanSourceFiles? = nil
+        source: ScanSourceFiles? = nil, events: EventHub? = nil
     ) {
         self.capabilities = capabilities
         self.imaging = imaging
         folder = "\(outputDirectory)/scans"
         self.printerName = printerName
         defaultSource = source
+        self.events = events
         var initial = State()
         initial.source = source
+        initial.jobs = Self.restored(from: folder, printerName: printerName)
         state = Mutex(initial)
+        for job in initial.jobs where job.reason == Self.interruptedReason { record(job) }
+    }
+
+    /// The reason of a scan job that was scanning when the printer stopped.
+    static let interruptedReason = "AbortedBySystem"
+
+    /// The newest ``maximumJobs`` records of `printerName`'s scan jobs in `folder`, newest first, as an earlier
+    /// run left them; one that was still scanning is aborted. Unreadable records are left out.
+    static func restored(from folder: String, printerName: String) -> [ScanJob] {
+        let numbers = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { Int($0) }
+        var jobs: [ScanJob] = []
+        for number in numbers.sorted(by: >) {
+            guard jobs.count < maximumJobs else { break }
+            guard let data = FileManager.default.contents(atPath: "\(folder)/\(number)/scan.json"),
+                var job = try? JSONDecoder().decode(ScanJob.self, from: data), job.printer == printerName
+            else { continue }
+            if job.state == .processing {
+                job.state = .aborted
+                job.reason = interruptedReason
+                job.message = "The printer stopped while the job was scanning."
+            }
+            jobs.append(job)
+        }
+        return jobs
     }
 
     /// The capabilities of a profile's scanner, with the printer's name and UUID.
@@ -341,13 +369,21 @@ public final class ScannerDevice: Sendable {
         capabilities.area(of: source) ?? .init(width: 2550, height: 3300)
     }
 
-    /// Writes the job's record (`scan.json`) atomically; a failure is not the client's, and only costs the record.
+    /// Writes the job's record (`scan.json`) atomically and publishes the change; a failure to write is not the
+    /// client's, and only costs the record.
     private func record(_ job: ScanJob) {
         let jobFolder = folder(of: job.number)
         try? FileManager.default.createDirectory(atPath: jobFolder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let json = try? encoder.encode(job) else { return }
-        try? DurableFiles.replace("\(jobFolder)/scan.json", with: Array(json), through: "\(jobFolder)/.scan.json.tmp")
+        if let json = try? encoder.encode(job) {
+            try? DurableFiles.replace(
+                "\(jobFolder)/scan.json", with: Array(json), through: "\(jobFolder)/.scan.json.tmp")
+        }
+        events?.publish(
+            PrinterEvent(
+                kind: .scanStateChanged, sequence: 0, time: WallClock.now(), printerName: printerName,
+                jobID: job.number, state: job.state.rawValue.lowercased(), reasons: [job.reason],
+                message: job.message))
     }
 }

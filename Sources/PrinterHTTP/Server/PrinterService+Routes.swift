@@ -100,6 +100,9 @@ extension PrinterService {
 
         // Scans and the scanner (docs/api.md "Scans", docs/scanning.md).
         Route("GET", "/api/v1/scans", access: .reader) { service, request, _ in service.listScans(request.http) },
+        Route("GET", "/api/v1/scans/wait", access: .reader) { service, request, _ in
+            service.waitForScans(request.http)
+        },
         Route("GET", "/api/v1/scans/{id}", access: .reader) { service, request, _ in
             service.scanRecord(request[parameter: "id"])
         },

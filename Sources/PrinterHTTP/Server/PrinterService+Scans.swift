@@ -10,14 +10,56 @@ extension PrinterService {
     /// The scanners of the process's printers.
     private var scanners: [ScannerDevice] { printers.compactMap(\.scanner) }
 
-    /// `GET /api/v1/scans`: the scan jobs kept, newest first; `printer` and `state` filter them.
+    /// `GET /api/v1/scans`: the scan jobs kept, newest first, that the filters select (docs/api.md "Scans").
     func listScans(_ request: HTTPRequest) -> HTTPResponse {
-        let printer = request.queryValue("printer")
-        let state = request.queryValue("state")
-        let jobs = scanners.flatMap(\.jobs).filter { job in
-            (printer == nil || job.printer == printer) && (state == nil || job.state.rawValue.lowercased() == state)
-        }.sorted { $0.number > $1.number }
-        return encoded(ScanList(scans: jobs))
+        let query: ScanQuery
+        do throws(JobQueryError) {
+            query = try ScanQuery(parameters: request.query)
+        } catch {
+            return refusal(error)
+        }
+        return encoded(ScanList(scans: selectScans(query)))
+    }
+
+    /// `GET /api/v1/scans/wait?count=N&timeout=S`: the ended scan jobs the filters select, once `count` have
+    /// ended; 408 with those ended so far when `timeout` (0 to 3600 s, default 30) passes first.
+    func waitForScans(_ request: HTTPRequest) -> HTTPResponse {
+        guard let count = request.queryValue("count").flatMap({ Int($0) }), count > 0 else {
+            return json(["error": "wait needs count=N with N > 0"], status: 400)
+        }
+        let query: ScanQuery
+        do throws(JobQueryError) {
+            query = try ScanQuery(parameters: request.query, otherNames: ["count", "timeout"])
+        } catch {
+            return refusal(error)
+        }
+        var timeout = 30.0
+        if let text = request.queryValue("timeout") {
+            guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maximumWaitTimeout else {
+                return json(["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
+            }
+            timeout = value
+        }
+        let subscription = events.subscribe()
+        defer { subscription.cancel() }
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while true {
+            let ended = selectScans(query).filter(\.state.isEnded)
+            if ended.count >= count { return encoded(ScanList(scans: ended)) }
+            let remaining = (deadline - ContinuousClock.now).seconds
+            if remaining <= 0 {
+                var answer = encoded(
+                    ScanList(scans: ended, error: "\(ended.count) of \(count) scan jobs ended in time"))
+                answer.status = 408
+                return answer
+            }
+            _ = subscription.next(timeout: remaining)
+        }
+    }
+
+    /// The scan jobs kept that `query` selects, newest first.
+    private func selectScans(_ query: ScanQuery) -> [ScanJob] {
+        scanners.flatMap(\.jobs).filter(query.matches).sorted { $0.number > $1.number }
     }
 
     /// `GET /api/v1/scans/{id}`: one scan job's record.
@@ -130,6 +172,8 @@ extension PrinterService {
 
     private struct ScanList: Encodable {
         var scans: [ScanJob]
+        /// Why a wait ended without enough scan jobs.
+        var error: String? = nil
     }
 
     private func encoded(_ value: some Encodable) -> HTTPResponse {
