@@ -165,6 +165,18 @@ extension PrinterService {
 
     /// Blocks until `count` (or `jobs`) jobs that pass the filters have ended, then answers them; 408 after
     /// `timeout` seconds.
+    /// A wait's `timeout` in seconds (default 30); nil when it is not a number from 0 to ``maximumWaitTimeout``.
+    func waitTimeout(_ request: HTTPRequest) -> Double? {
+        guard let text = request.queryValue("timeout") else { return 30 }
+        guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maximumWaitTimeout else { return nil }
+        return value
+    }
+
+    /// The 400 for a timeout ``waitTimeout(_:)`` refuses.
+    func badWaitTimeout() -> HTTPResponse {
+        json(["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
+    }
+
     func wait(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
         let counts = [request.queryValue("count"), request.queryValue("jobs")].compactMap { $0 }
         guard let countText = counts.first, let count = Int(countText), count > 0 else {
@@ -185,13 +197,7 @@ extension PrinterService {
         } catch {
             return refusal(error)
         }
-        var timeout = 30.0
-        if let text = request.queryValue("timeout") {
-            guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maximumWaitTimeout else {
-                return json(["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
-            }
-            timeout = value
-        }
+        guard let timeout = waitTimeout(request) else { return badWaitTimeout() }
         if includesPeers(request) {
             return fleetWait(query, count: count, size: size, timeout: timeout, request: request, identity: identity)
         }

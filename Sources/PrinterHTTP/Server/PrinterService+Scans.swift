@@ -33,13 +33,7 @@ extension PrinterService {
         } catch {
             return refusal(error)
         }
-        var timeout = 30.0
-        if let text = request.queryValue("timeout") {
-            guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maximumWaitTimeout else {
-                return json(["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
-            }
-            timeout = value
-        }
+        guard let timeout = waitTimeout(request) else { return badWaitTimeout() }
         let subscription = events.subscribe()
         defer { subscription.cancel() }
         let deadline = ContinuousClock.now + .seconds(timeout)
