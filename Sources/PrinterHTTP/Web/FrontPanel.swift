@@ -1,8 +1,8 @@
 import PrinterCore
 
 /// A printer's front panel at `/printers/<name>`: its state and reasons, and the controls a person has at a real
-/// printer (power, pause, hold new jobs, doors, jams, offline, trays, supplies, the output bin) plus the
-/// scenarios and faults of vprinter, then the printer's jobs.
+/// printer (power, pause, hold new jobs, doors, jams, offline, trays, supplies, the output bin, the scanner of an
+/// MFP) plus the scenarios and faults of vprinter, then the printer's jobs and, with a scanner, its scan jobs.
 ///
 /// Every control is a JSON API call (the ones a test makes, docs/api.md), sent by the page's script; the page
 /// then shows the state that follows. A control for a part the profile does not have is disabled and says why.
@@ -17,7 +17,9 @@ enum FrontPanel {
         let e = HTML.escape
         let api = WebContext.apiPath(printer)
         var body = "<p class=\"crumbs\"><a href=\"/\">All printers and jobs</a> · "
-        body += "<a href=\"\(api)\">printer (JSON)</a> · <a href=\"\(api)/faults\">faults (JSON)</a></p>"
+        body += "<a href=\"\(api)\">printer (JSON)</a> · <a href=\"\(api)/faults\">faults (JSON)</a>"
+        if printer.scanner != nil { body += " · <a href=\"\(api)/scanner\">scanner (JSON)</a>" }
+        body += "</p>"
         body += "<h1>Front panel: <span class=\"printer-name\">\(e(printer.name))</span></h1>"
         body += "<div class=\"panel\">"
         body += stateSection(printer)
@@ -26,6 +28,7 @@ enum FrontPanel {
         body += traySection(printer, api: api)
         body += supplySection(printer, api: api)
         body += binSection(printer, api: api)
+        body += scannerSection(printer, api: api)
         body += scenarioSection(printer, api: api, context: context)
         body += faultSection(printer, api: api)
         body += "</div>"
@@ -34,6 +37,7 @@ enum FrontPanel {
             printers: [printer], action: WebContext.panelPath(printer),
             resetCall: "DELETE /api/v1/jobs?printer=\(HTML.percentEncode(printer.name))",
             resetWhat: "every job of this printer")
+        body += ScanList.html(printers: [printer], showPrinter: false)
         return HTML.page(title: "\(printer.name): front panel", body: body, live: .printer(printer.name))
     }
 

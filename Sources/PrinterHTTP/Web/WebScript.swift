@@ -72,6 +72,10 @@ enum WebScript {
             else if (data.stopped) { words = label + ': scenario ' + data.stopped + ' stopped'; }
             else if (data.added) { words = label + ': fault(s) ' + data.added.join(', ') + ' added'; }
             else if (data.power) { words = label + ': power ' + data.power; }
+            else if (typeof data['feeder-sheets'] === 'number') {
+              words = label + ': scanner ' + data.state + ', ' + data['feeder-sheets'] + ' sheet(s) in the feeder, ' +
+                'faults: ' + ((data.faults || []).join(', ') || 'none');
+            }
             if (data['printer-state']) {
               words += '; ' + (data['printer-name'] || 'printer') + ' is ' + data['printer-state'] + ' (' +
                 (data['printer-state-reasons'] || []).join(', ') + ')';

@@ -79,6 +79,9 @@ enum WebStyle {
         .level{display:inline-flex;gap:.4em;align-items:center;margin-right:.8em;white-space:nowrap}
         .thumbs{white-space:nowrap}
         .thumbs img{height:64px;width:auto;border:1px solid #888;background:#fff;margin:1px;vertical-align:middle}
+        .scan-files a{display:inline-flex;flex-direction:column;align-items:flex-start;gap:.2em;margin:0 .6em .4em 0;
+          vertical-align:top}
+        .scan-files img{max-width:6em;height:auto;border:1px solid #888;background:#fff}
         .pager{display:flex;flex-wrap:wrap;gap:.6em 1.2em;align-items:center;margin:.6em 0}
         .pager-off{color:#666}
         tr.changed td{background:#fff4e0}
