@@ -1,6 +1,7 @@
 """The front panel in Chromium: each control clicked is a JSON API call whose effect the page shows at once and the
 API (and IPP, and avahi-browse) confirm; a part the profile lacks is disabled and says why."""
 import json
+import urllib.parse
 
 from selenium.common.exceptions import (ElementNotInteractableException, NoSuchElementException,
                                         StaleElementReferenceException)
@@ -236,3 +237,52 @@ def test_parts_the_profile_lacks_are_disabled_with_a_reason(desktop, start_print
     empty = desktop.find_element(By.ID, "bin-empty")
     assert empty.get_attribute("disabled") is not None
     assert empty.get_attribute("title") == "already empty" and "already empty" in text_of(desktop, "panel-bin")
+
+
+# A scan from the glass, as an eSCL client asks for it (Mopria eSCL section 8.2.2).
+SCAN_SETTINGS = (b'<scan:ScanSettings xmlns:scan="http://schemas.hp.com/imaging/escl/2011/05/03" '
+                 b'xmlns:pwg="http://www.pwg.org/schemas/2010/12/sm"><pwg:InputSource>Platen</pwg:InputSource>'
+                 b'<scan:XResolution>75</scan:XResolution><scan:YResolution>75</scan:YResolution>'
+                 b'<pwg:DocumentFormat>image/jpeg</pwg:DocumentFormat></scan:ScanSettings>')
+
+
+def test_the_scanner_card_sets_faults_and_loads_the_feeder_and_scans_are_listed(desktop, start_printer):
+    printer = start_printer(name=unique("web"), profile="office-mfp")
+    driver = desktop
+    scanner = lambda: printer.checked("GET", printer_path(printer) + "/scanner")  # noqa: E731
+    open_panel(driver, printer)
+    assert text_of(driver, "scanner-state").strip() == "idle"
+
+    click(driver, "scanner-cover-open-toggle")
+    wait_for(lambda: text_of(driver, "scanner-cover-open-word") == "open", "the cover shown open on the panel")
+    assert scanner()["faults"] == ["cover-open"] and scanner()["state"] == "Stopped"
+    wait_for(lambda: (text_of(driver, "scanner-state") or "").strip() == "stopped", "the scanner shown stopped")
+    click(driver, "scanner-busy-toggle")
+    wait_for(lambda: scanner()["faults"] == ["busy", "cover-open"], "busy added to the cover's fault")
+    click(driver, "scanner-cover-open-toggle")
+    wait_for(lambda: scanner()["faults"] == ["busy"], "the cover closed, busy kept")
+    wait_for(lambda: text_of(driver, "scanner-cover-open-word") == "closed", "the cover shown closed")
+    click(driver, "scanner-clear-faults")
+    wait_for(lambda: scanner()["faults"] == [], "every scanner fault cleared")
+
+    fill(driver, "scanner-feeder-level", "7")
+    click(driver, "scanner-feeder-load")
+    wait_for(lambda: scanner()["feeder-sheets"] == 7, "7 sheets in the feeder")
+    wait_for(lambda: (text_of(driver, "scanner-feeder-sheets") or "").startswith("7 of"), "7 sheets on the panel")
+
+    created = printer.http("POST", printer.path + "/eSCL/ScanJobs", SCAN_SETTINGS, {"Content-Type": "text/xml"})
+    assert created.status == 201, created
+    image = printer.http("GET", urllib.parse.urlsplit(created.headers["Location"]).path + "/NextDocument")
+    assert image.status == 200 and image.body[:2] == b"\xff\xd8", image[:2]
+    # The platen gives one image: asked for the next, the job ends.
+    assert printer.http("GET", urllib.parse.urlsplit(created.headers["Location"]).path + "/NextDocument").status == 404
+    open_panel(driver, printer)
+    scan = printer.checked("GET", "/api/v1/scans?printer=" + printer.name)["scans"][0]
+    row = "scan-%s-%d" % (printer.name, scan["scan-id"])
+    assert "completed" in (text_of(driver, row) or ""), text_of(driver, "scan-list")
+    thumbnail = driver.find_element(By.CSS_SELECTOR, "#%s .scan-files img" % row)
+    driver.execute_script("arguments[0].scrollIntoView()", thumbnail)
+    wait_for(lambda: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", thumbnail)
+             == scan["images"][0]["width"], "the scan's thumbnail loaded")
+    assert thumbnail.size["width"] <= 100, "the thumbnail is not scaled down: %s" % thumbnail.size
+    screenshot(driver, "panel-scanner")
