@@ -181,13 +181,16 @@ enum WebScript {
             source = new EventSource('/api/v1/events');
             source.onopen = function () { live.textContent = 'Live: this page follows /api/v1/events.'; };
             source.onerror = function () { live.textContent = 'Event stream lost; retrying.'; };
-            ['job-created', 'job-state-changed', 'job-progress', 'printer-state-changed', 'printer-config-changed']
+            ['job-created', 'job-state-changed', 'job-progress', 'printer-state-changed', 'printer-config-changed',
+              'scan-state-changed']
               .forEach(function (kind) {
                 source.addEventListener(kind, function (event) {
                   var data = {};
                   try { data = JSON.parse(event.data); } catch (ignored) { data = {}; }
                   if (scope === 'printer' && data['printer-name'] !== body.getAttribute('data-live-printer')) { return; }
-                  if (scope === 'job' && data['job-id'] !== Number(body.getAttribute('data-live-job'))) { return; }
+                  // A scan job's number is no print job's id: a job's page does not show scans.
+                  if (scope === 'job' && (kind === 'scan-state-changed' ||
+                      data['job-id'] !== Number(body.getAttribute('data-live-job')))) { return; }
                   schedule();
                 });
               });
