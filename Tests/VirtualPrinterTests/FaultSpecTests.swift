@@ -90,6 +90,7 @@ import Testing
             try parse(#"{"effect": {"supply": {"index": 2, "level": 5}}}"#).effect == .setSupply(index: 2, level: 5))
         #expect(try parse(#"{"effect": {"supply": {"level": 0}}}"#).effect == .setSupply(index: nil, level: 0))
         #expect(try parse(#"{"effect": {"output-bin": {"level": 250}}}"#).effect == .setOutputBin(level: 250))
+        #expect(try parse(#"{"effect": {"scanner-fault": "feeder-jam"}}"#).effect == .scannerFault(.feederJam))
     }
 
     @Test func everyRequestEffectParsesWithAnOperationTrigger() throws {
@@ -156,6 +157,8 @@ import Testing
         #expect(path(#"{"effect": {"supply": {"level": 101}}}"#) == "fault.effect.supply.level")
         #expect(path(#"{"effect": {"output-bin": {"level": -3}}}"#) == "fault.effect.output-bin.level")
         #expect(path(#"{"effect": {"add-reasons": ["x"]}, "clear-after": "soon"}"#) == "fault.clear-after")
+        #expect(path(#"{"effect": {"scanner-fault": "jam"}}"#) == "fault.effect.scanner-fault")
+        #expect(path(#"{"effect": {"scanner-fault": ["busy"]}}"#) == "fault.effect.scanner-fault")
     }
 
     @Test func requestEffectWithAPrinterTriggerIsRefusedAtTheTrigger() {
@@ -198,8 +201,8 @@ import Testing
             .sorted()
         #expect(
             names == [
-                "busy.json", "flaky-network.json", "offline.json", "out-of-paper.json", "paper-jam.json", "slow.json",
-                "toner-low.json",
+                "busy.json", "flaky-network.json", "offline.json", "out-of-paper.json", "paper-jam.json",
+                "scanner-busy.json", "slow.json", "toner-low.json",
             ])
         for name in names {
             let scenario = try Scenario.load(file: folder + "/" + name)

@@ -7,6 +7,7 @@ without a play here fails.
 import pytest
 
 from scenario_printer import (IDLE, JOB_COMPLETED, JOB_PROCESSING, JOB_PROCESSING_STOPPED, PROCESSING, STOPPED)
+from vptest import waiting
 from vptest.paths import REPO
 
 SHIPPED = sorted(path.stem for path in (REPO / "scenarios").glob("*.json"))
@@ -113,6 +114,27 @@ def play_flaky_network(played):
     assert played.fault_names() == [], "no faults left"
 
 
+def play_scanner_busy(played):
+    """The office MFP's scanner answers scan jobs 503 with Retry-After for 3 seconds, then scans (eSCL)."""
+    printer = played.printer
+    body = (b'<scan:ScanSettings xmlns:scan="http://schemas.hp.com/imaging/escl/2011/05/03" '
+            b'xmlns:pwg="http://www.pwg.org/schemas/2010/12/sm"><pwg:InputSource>Platen</pwg:InputSource>'
+            b'<scan:XResolution>75</scan:XResolution><scan:YResolution>75</scan:YResolution></scan:ScanSettings>')
+    jobs = printer.path + "/eSCL/ScanJobs"
+    busy = printer.http("POST", jobs, body, {"Content-Type": "text/xml"})
+    assert busy.status == 503 and busy.headers["Retry-After"] == "2", busy.status
+    assert played.fault_names() == ["scanner busy"]
+    answers = []
+
+    def scans():
+        answers.append(printer.http("POST", jobs, body, {"Content-Type": "text/xml"}).status)
+        return answers[-1] == 201
+
+    waiting.wait_until(scans, limit=10, interval=0.5)
+    assert answers[-1] == 201 and answers[0] == 503, answers
+    assert played.fault_names() == [], "the fault cleared itself"
+
+
 PLAYS = {
     "paper-jam": play_paper_jam,
     "out-of-paper": play_out_of_paper,
@@ -121,13 +143,16 @@ PLAYS = {
     "busy": play_busy,
     "slow": play_slow,
     "flaky-network": play_flaky_network,
+    "scanner-busy": play_scanner_busy,
 }
+# The profile a scenario is played on, when not the default printer's.
+PROFILES = {"scanner-busy": "office-mfp"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.scenario(name), id=name) for name in SHIPPED])
 def test_scenario(name, scenario_printer):
     assert name in PLAYS, "scenarios/%s.json is shipped but has no play in this file" % name
-    PLAYS[name](scenario_printer(scenario=name))
+    PLAYS[name](scenario_printer(scenario=name, profile=PROFILES.get(name)))
 
 
 def test_every_play_has_its_scenario():

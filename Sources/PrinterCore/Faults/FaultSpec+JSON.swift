@@ -136,6 +136,13 @@ extension FaultSpec {
             }
             return .power(on: word == "on")
         }
+        if let named = object["scanner-fault"] {
+            guard let name = named as? String, let fault = ScannerFault(rawValue: name) else {
+                let known = ScannerFault.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .invalid(path: "\(path).scanner-fault", problem: "expected one of \(known)")
+            }
+            return .scannerFault(fault)
+        }
         if let bin = object["output-bin"] as? [String: Any] {
             return .setOutputBin(
                 level: try integer(bin["level"] ?? -1, path: "\(path).output-bin.level", range: 0...100_000))

@@ -67,6 +67,9 @@ public enum FaultEffect: Sendable, Equatable {
     /// Switches the printer off (withdrawn from DNS-SD, its own port refuses connections, its path on a shared
     /// port leaves them unanswered) or on again.
     case power(on: Bool)
+    /// Sets a fault of the printer's scanner (docs/scanning.md "Faults"); undone, it clears it. Nothing on a
+    /// printer without a scanner.
+    case scannerFault(ScannerFault)
 
     /// True for effects that act on one request.
     public var isRequestEffect: Bool {

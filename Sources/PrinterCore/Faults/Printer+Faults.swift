@@ -84,6 +84,8 @@ extension Printer {
             setOutputBinLevel(level)
         case .power(let on):
             power.set(on: on)
+        case .scannerFault(let fault):
+            scanner?.set(fault, true)
         case .status, .delay, .closeConnection, .slowRead:
             break  // request effects act in PrinterService
         }
@@ -103,6 +105,8 @@ extension Printer {
             setOutputBinLevel(0)
         case .power(let on):
             power.set(on: !on)
+        case .scannerFault(let fault):
+            scanner?.set(fault, false)
         default:
             break
         }

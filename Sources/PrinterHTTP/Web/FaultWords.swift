@@ -28,6 +28,7 @@ enum FaultWords {
         case .setSupply(let index, let level): "sets \(index.map { "supply \($0)" } ?? "every supply") to \(level) %"
         case .setOutputBin(let level): "sets the output bin to \(level) sheets"
         case .power(let on): on ? "switches the printer on" : "switches the printer off"
+        case .scannerFault(let fault): "scanner: \(fault.rawValue)"
         }
     }
 
