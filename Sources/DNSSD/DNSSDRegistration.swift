@@ -23,10 +23,13 @@ public struct DNSSDRegistration: Sendable, Equatable {
     public static func printer(
         name: String, port: UInt16, txt: [(key: String, value: String)], tls: Bool = false,
         subtypes: [String] = ["_print", "_universal"], plain: Bool = true,
-        scanner: [(key: String, value: String)]? = nil
+        scanner: [(key: String, value: String)]? = nil, prints: Bool = true
     ) -> DNSSDRegistration {
-        var services = plain ? [DNSSDService(type: "_ipp._tcp", subtypes: subtypes, port: port, txt: txt)] : []
-        if tls || !plain {
+        var services: [DNSSDService] = []
+        if prints && plain {
+            services.append(DNSSDService(type: "_ipp._tcp", subtypes: subtypes, port: port, txt: txt))
+        }
+        if prints && (tls || !plain) {
             services.append(DNSSDService(type: "_ipps._tcp", subtypes: subtypes, port: port, txt: txt))
         }
         // An eSCL scanner beside the printer: `_uscan._tcp`, and `_uscans._tcp` under TLS, on the same port.
@@ -34,7 +37,8 @@ public struct DNSSDRegistration: Sendable, Equatable {
             if plain { services.append(DNSSDService(type: "_uscan._tcp", port: port, txt: scanner)) }
             if tls || !plain { services.append(DNSSDService(type: "_uscans._tcp", port: port, txt: scanner)) }
         }
-        services.append(.lpdPlaceholder)
+        // A scanner alone (`prints` false) is no printer: no IPP, no LPD placeholder.
+        if prints { services.append(.lpdPlaceholder) }
         services.append(.web(port: port))
         return DNSSDRegistration(name: name, services: services)
     }

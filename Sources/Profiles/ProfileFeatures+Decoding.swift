@@ -98,7 +98,7 @@ extension ProfileFeatures.ProofPrint: Decodable {
 
 extension ProfileFeatures.Scanner: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case platen, feeder, duplex, feederCapacity, resolutions, colorModes, formats
+        case platen, feeder, duplex, feederCapacity, resolutions, colorModes, formats, scanOnly
     }
 
     public init(from decoder: any Decoder) throws {
@@ -135,5 +135,6 @@ extension ProfileFeatures.Scanner: Decodable {
         colorModes = try c.decodeNonEmpty(
             [ScanPage.ColorMode].self, forKey: .colorModes, default: ScanPage.ColorMode.allCases)
         formats = try c.decodeNonEmpty([ScanPage.Format].self, forKey: .formats, default: ScanPage.Format.allCases)
+        scanOnly = try c.decode(Bool.self, forKey: .scanOnly, default: false)
     }
 }

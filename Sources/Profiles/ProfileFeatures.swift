@@ -88,6 +88,9 @@ public struct ProfileFeatures: Sendable, Equatable {
         public var resolutions: [Int]
         public var colorModes: [ScanPage.ColorMode]
         public var formats: [ScanPage.Format]
+        /// A scanner and nothing else (a document scanner): the device neither prints nor advertises IPP; its
+        /// printing keys describe nothing a client sees.
+        public var scanOnly = false
 
         /// The resolutions a profile may list.
         public static let resolutionRange = 50...1200

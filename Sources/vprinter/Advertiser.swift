@@ -113,7 +113,7 @@ final class AdvertisedPrinters: Sendable {
                     .printer(
                         name: name, port: port, txt: txt, tls: advertisement.security.offersTLS,
                         subtypes: advertisement.subtypes, plain: advertisement.security.offersPlain,
-                        scanner: Self.scannerTXT(printer, port: port, host: host)))
+                        scanner: Self.scannerTXT(printer, port: port, host: host), prints: printer.printer.prints))
                 state.published[id] = Published(printer: printer, port: port, host: host)
                 state.registrations[printer.id] = id
             }
@@ -143,9 +143,15 @@ final class AdvertisedPrinters: Sendable {
     }
 
     /// The service types a printer with this security is advertised under, as the log names them.
-    static func serviceTypes(_ security: PrinterSecurity) -> [String] {
-        (security.offersPlain ? ["_ipp._tcp"] : []) + (security.offersTLS ? ["_ipps._tcp"] : [])
-            + ["_printer._tcp", "_http._tcp"]
+    static func serviceTypes(_ security: PrinterSecurity, prints: Bool = true, scans: Bool = false) -> [String] {
+        var types: [String] = []
+        if prints {
+            types += (security.offersPlain ? ["_ipp._tcp"] : []) + (security.offersTLS ? ["_ipps._tcp"] : [])
+        }
+        if scans {
+            types += (security.offersPlain ? ["_uscan._tcp"] : []) + (security.offersTLS ? ["_uscans._tcp"] : [])
+        }
+        return types + (prints ? ["_printer._tcp"] : []) + ["_http._tcp"]
     }
 
     /// The TXT record of a printer's scanner as seen through `host`; nil when it has none (docs/scanning.md).
@@ -187,7 +193,8 @@ final class AdvertisedPrinters: Sendable {
             if let hosted { _ = settled.withLock { $0.established.insert(hosted.id) } }
             let printer = hosted?.printer
             let security = printer?.configuration.security ?? PrinterSecurity()
-            log("advertised '\(name)' over DNS-SD (\(Self.serviceTypes(security).joined(separator: ", ")))")
+            let types = Self.serviceTypes(security, prints: printer?.prints ?? true, scans: printer?.scanner != nil)
+            log("advertised '\(name)' over DNS-SD (\(types.joined(separator: ", ")))")
             printer?.setDNSSDName(name)
             refreshHost(of: id)
         case .renamed(let id, let from, let to):
@@ -220,8 +227,9 @@ final class AdvertisedPrinters: Sendable {
         let security = entry.printer.printer.configuration.security
         do {
             let record = Self.txt(entry.printer, port: entry.port, host: host)
-            if security.offersPlain { try publisher.update(id, txt: record, forType: "_ipp._tcp") }
-            if security.offersTLS { try publisher.update(id, txt: record, forType: "_ipps._tcp") }
+            let prints = entry.printer.printer.prints
+            if prints && security.offersPlain { try publisher.update(id, txt: record, forType: "_ipp._tcp") }
+            if prints && security.offersTLS { try publisher.update(id, txt: record, forType: "_ipps._tcp") }
             if let scanner = Self.scannerTXT(entry.printer, port: entry.port, host: host) {
                 if security.offersPlain { try publisher.update(id, txt: scanner, forType: "_uscan._tcp") }
                 if security.offersTLS { try publisher.update(id, txt: scanner, forType: "_uscans._tcp") }

@@ -2,6 +2,7 @@ import IPP
 import PrinterCore
 import PrinterHTTP
 import Profiles
+import Scanner
 import VirtualPrinterKit
 
 /// `vprinter profiles`: the shipped profile names, one per line, with their make and model; with `--show`, the
@@ -16,7 +17,8 @@ enum ProfilesCommand {
         }
         for name in names {
             if let profile = try? PrinterProfile.load(nameOrPath: name, searchDirectories: directories) {
-                Console.out("\(name)\t\(profile.makeAndModel)")
+                let scanOnly = profile.features.scanner?.scanOnly == true
+                Console.out("\(name)\t\(profile.makeAndModel)\(scanOnly ? " (scanner only)" : "")")
             } else {
                 Console.out("\(name)\t(unreadable: run vprinter --profile \(name) for details)")
             }
@@ -30,7 +32,8 @@ enum ProfilesCommand {
 
     /// `vprinter profiles --show NAME|FILE`: what Get-Printer-Attributes `all,media-col-database` answers, in
     /// ipptool's text form (or, with `--ippserver`, as an attribute file), then the `_ipp._tcp` TXT record, from a
-    /// printer built for the profile that serves nobody. State and times are those of a printer just started.
+    /// printer built for the profile that serves nobody. State and times are those of a printer just started. A scanner
+    /// alone (`scanOnly`) shows its eSCL ScannerCapabilities instead.
     static func show(_ nameOrPath: String, asAttributeFile: Bool) -> Int32 {
         let profile: PrinterProfile
         do {
@@ -39,6 +42,15 @@ enum ProfilesCommand {
         } catch {
             Console.log("error: \(error)")
             return 1
+        }
+        if let scanner = profile.features.scanner, scanner.scanOnly {
+            // A scanner alone answers no IPP: what it says of itself is its eSCL capabilities.
+            let capabilities = ScannerDevice.capabilities(
+                of: scanner, makeAndModel: profile.makeAndModel,
+                uuid: PrinterConfiguration.uuid(forName: profile.name))
+            Console.out("# \(profile.name): a scanner only (no IPP); eSCL ScannerCapabilities")
+            Console.out(capabilities.xml(adminURI: "http://\(shownHost):\(shownPort)/ipp/print/"), terminator: "")
+            return 0
         }
         let printer = Printer.offline(profile: profile, name: profile.name)
         let attributes = printer.answerPrinterAttributes(host: shownHost, port: shownPort)

@@ -94,4 +94,18 @@ import Testing
         #expect(secure.services[3].subtypes == ["_printer"])
         #expect(throws: Never.self) { try secure.validate() }
     }
+
+    @Test func aScannerIsAdvertisedBesideThePrinterOrAlone() {
+        let txt = Self.sample.entries
+        let scanner = [(key: "rs", value: "ipp/print/eSCL"), (key: "vers", value: "2.63")]
+        let mfp = DNSSDRegistration.printer(name: "P", port: 8631, txt: txt, tls: true, scanner: scanner)
+        #expect(
+            mfp.services.map(\.type) == [
+                "_ipp._tcp", "_ipps._tcp", "_uscan._tcp", "_uscans._tcp", "_printer._tcp", "_http._tcp",
+            ])
+        #expect(mfp.services[2].txt.map(\.key) == ["rs", "vers"] && mfp.services[2].port == 8631)
+        let alone = DNSSDRegistration.printer(name: "S", port: 8631, txt: txt, scanner: scanner, prints: false)
+        #expect(alone.services.map(\.type) == ["_uscan._tcp", "_http._tcp"], "no IPP, no LPD placeholder")
+        #expect(throws: Never.self) { try alone.validate() }
+    }
 }

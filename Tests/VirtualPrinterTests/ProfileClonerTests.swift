@@ -19,7 +19,7 @@ import Testing
         return result
     }
 
-    @Test(arguments: PrinterProfile.shippedNames(in: [shippedProfilesDirectory]))
+    @Test(arguments: shippedPrinterProfileNames())
     func aCloneOfEachShippedProfileAnswersTheSame(name: String) throws {
         let original = try shippedProfile(name)
         let attributes = Printer.offline(profile: original, name: "original").answerPrinterAttributes()

@@ -68,8 +68,8 @@ import Testing
 
     @Test func everyShippedProfileHasARowThatMatchesItsAttributes() throws {
         let table = try Self.documentedTable()
-        let names = PrinterProfile.shippedNames(in: [shippedProfilesDirectory])
-        #expect(Set(table.rows.keys) == Set(names), "docs/profiles.md lists every shipped profile, and only those")
+        let names = shippedPrinterProfileNames()
+        #expect(Set(table.rows.keys) == Set(names), "docs/profiles.md lists every printing profile, and only those")
         for name in names {
             guard let row = table.rows[name] else { continue }
             let attributes = try shippedProfile(name).printerAttributes(
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func everyOptionHasAProfileWithItAndOneWithout() throws {
-        let names = PrinterProfile.shippedNames(in: [shippedProfilesDirectory])
+        let names = shippedPrinterProfileNames()
         let all = try names.map {
             try shippedProfile($0).printerAttributes(context: ProfileAttributeContext(printerName: $0))
         }

@@ -16,6 +16,14 @@ func shippedProfile(_ name: String) throws -> PrinterProfile {
     try PrinterProfile.load(nameOrPath: name, searchDirectories: [shippedProfilesDirectory])
 }
 
+/// The shipped profiles that print: every one but a scanner alone (`scanner.scanOnly`, document-scanner), which
+/// answers no IPP.
+func shippedPrinterProfileNames() -> [String] {
+    PrinterProfile.shippedNames(in: [shippedProfilesDirectory]).filter {
+        (try? shippedProfile($0).features.scanner?.scanOnly) != true
+    }
+}
+
 /// The shipped profile's JSON as a mutable object, for tests that break one key.
 func shippedProfileJSON(_ name: String) throws -> [String: Any] {
     let data = try Data(contentsOf: URL(fileURLWithPath: shippedProfilesDirectory + "/\(name).json"))

@@ -7,6 +7,7 @@ import urllib.parse
 import xml.etree.ElementTree as ET
 
 import pytest
+from vprinter import ipp
 
 PROFILE = "office-mfp"
 SCAN = "{http://schemas.hp.com/imaging/escl/2011/05/03}"
@@ -234,3 +235,17 @@ def test_a_printer_without_a_scanner_has_no_escl(start_printer, path):
     printer = start_printer(profile="duplex-laser")
     assert escl(printer, "GET", path).status == 404
     assert printer.http("GET", "/api/v1/printers/%s/scanner" % urllib.parse.quote(printer.name)).status == 404
+
+
+def test_a_document_scanner_scans_and_answers_no_ipp(start_printer):
+    printer = start_printer(profile="document-scanner")
+    answer = printer.ipp(ipp.GET_PRINTER_ATTRIBUTES)
+    assert answer.status == ipp.CLIENT_ERROR_NOT_FOUND, "a scanner alone has no IPP printer"
+    root = ET.fromstring(escl(printer, "GET", "ScannerCapabilities").body)
+    assert root.find(SCAN + "Platen") is None and root.find(SCAN + "Adf/" + SCAN + "AdfDuplexInputCaps") is not None
+    assert {f.text for f in root.iter(PWG + "DocumentFormat")} == {"image/jpeg", "application/pdf"}
+    assert escl(printer, "POST", "ScanJobs", settings("Platen")).status == 409, "no glass"
+    job = create(printer, settings("Feeder", duplex=True, fmt="application/pdf"))
+    received = images(printer, job)
+    assert [kind for kind, _ in received] == ["application/pdf"] * 6, "three sheets, both sides"
+    assert all(body.startswith(b"%PDF-") for _, body in received)

@@ -24,9 +24,11 @@ import pytest
 from vprinter import ipp
 from vptest import artifacts, avahi, waiting
 from vptest.documents import PWG_GRAY, PWG_RGB, ghostscript
-from vptest.paths import REPO
+from vptest.printer import shipped_profiles
 
-PROFILES = sorted(path.stem for path in (REPO / "profiles").glob("*.json"))
+# The printing profiles: a scanner alone (document-scanner) has no IPP printer to test (its client is
+# test_scanimage.py).
+PROFILES = shipped_profiles()
 # The profile printed through the real cups-browsed: duplex-laser (PDF, like most printers), else the first one.
 CUPS_BROWSED_PROFILE = "duplex-laser" if "duplex-laser" in PROFILES else PROFILES[0]
 # scripts/client-test runs the cups-browsed test alone in a network namespace of its own; it needs one printer.

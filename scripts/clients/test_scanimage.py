@@ -21,7 +21,7 @@ import subprocess
 import urllib.parse
 
 import pytest
-from vptest import artifacts, waiting
+from vptest import artifacts, avahi, waiting
 
 from conftest import WAIT_LIMIT, record
 
@@ -68,22 +68,29 @@ class Sane(type(pathlib.Path())):
 
 
 @pytest.fixture(scope="module")
+def document_scanner(start_session_printer):
+    """The document scanner (a duplex feeder, JPEG and PDF, no printer), advertised on loopback."""
+    name = f"vp-docscan-{os.getpid()}"
+    printer = start_session_printer(profile="document-scanner", name=name, dnssd=True)
+    printer.service = name
+    yield printer
+    artifacts.keep(printer.log_path, "vprinter-document-scanner.log")
+
+
+@pytest.fixture(scope="module")
 def sane(mfp, tmp_path_factory):
     """A SANE configuration with airscan alone, discovery by DNS-SD only; and the device name scanimage -L gave
     our scanner, once it found it."""
     folder = tmp_path_factory.mktemp("sane")
     (folder / "dll.conf").write_text("airscan\n")
     (folder / "airscan.conf").write_text("[options]\ndiscovery = enable\nws-discovery = off\n")
-    found = {}
+    return Sane(folder, waiting.wait_until(lambda: listed(folder, mfp.service), WAIT_LIMIT, interval=1))
 
-    def listed():
-        answer = run(folder, "-L")
-        match = re.search(r"device `(airscan:[^']*%s)' is a eSCL" % re.escape(mfp.service), answer.stdout)
-        found["device"] = match and match.group(1)
-        return bool(match)
 
-    waiting.wait_until(listed, WAIT_LIMIT, interval=1)
-    return Sane(folder, found["device"])
+def listed(folder, service):
+    """The device name `scanimage -L` gives the scanner advertised as `service`, or None."""
+    match = re.search(r"device `(airscan:[^']*%s)' is a eSCL" % re.escape(service), run(folder, "-L").stdout)
+    return match and match.group(1)
 
 
 @pytest.fixture(scope="module")
@@ -149,17 +156,17 @@ def test_the_duplex_feeder_gives_both_sides_of_every_sheet(mfp, sane, source, tm
     assert [(image["sheet"], image["side"]) for image in scan["images"]] == [
         (1, "front"), (1, "back"), (2, "front"), (2, "back")]
     assert scan["settings"]["duplex"] and scan["settings"]["color-mode"] == "Grayscale8"
-    # Each side holds the source at its top left, in gray: compare that corner with the source in gray.
+    # Each side holds the source at its top left in gray (Rec. 601 luma): compare that corner with the source so.
     expected = tmp_path / "expected.png"
-    subprocess.run(["convert", str(source), "-resize", "600x", "-colorspace", "Gray", str(expected)], check=True,
-                   timeout=60)
+    subprocess.run(["convert", str(source), "-resize", "600x", "-grayscale", "Rec601Luma", str(expected)],
+                   check=True, timeout=60)
     for side in sides:
         corner = tmp_path / ("corner-" + side.name)
         subprocess.run(["convert", str(side), "-crop", "600x750+0+0", "+repage", str(corner)], check=True, timeout=60)
         figure = psnr(corner, expected)
         artifacts.record_figure("scanimage feeder", side=side.name, psnr=figure)
         print("scanimage, duplex feeder %s at 150 dpi in gray: PSNR %s dB" % (side.name, figure))
-        assert figure >= 30, (side.name, figure)
+        assert figure >= 40, (side.name, figure)
     record(CLIENT, PROFILE, "finds it over DNS-SD, scans platen and duplex feeder")
 
 
@@ -180,3 +187,20 @@ def test_a_fault_is_the_matching_sane_status(mfp, sane, tmp_path, fault, source,
     assert answer.returncode != 0
     # A refused job ends sane_start; a jam met while reading the first image ends sane_read.
     assert re.search(r"sane_(start|read): " + message, answer.stderr), answer.stderr
+
+
+def test_a_document_scanner_is_found_as_a_scanner_only_and_scans_both_sides_in_jpeg(document_scanner, sane,
+                                                                                      tmp_path):
+    """It offers JPEG and PDF, not PNG: sane-airscan takes JPEG. It is advertised under _uscan._tcp only."""
+    assert document_scanner.service in avahi.names("_uscan._tcp")
+    assert document_scanner.service not in avahi.names("_ipp._tcp"), "a scanner alone is no printer"
+    device = waiting.wait_until(lambda: listed(sane, document_scanner.service), WAIT_LIMIT, interval=1)
+    options = run(sane, "-d", device, "-A").stdout
+    assert "--source ADF|ADF Duplex" in options, options
+    answer = run(sane, "-d", device, "--source", "ADF Duplex", "--mode", "Color", "--resolution", "150",
+                 "--format=png", "--batch=page%d.png", cwd=tmp_path)
+    assert answer.returncode == 0, answer.stderr
+    assert len(list(tmp_path.glob("page*.png"))) == 6, "three sheets, both sides"
+    scan = last_scan(document_scanner)
+    assert scan["settings"]["format"] == "image/jpeg" and scan["settings"]["duplex"]
+    assert [image["file"] for image in scan["images"]][:2] == ["image-0001.jpg", "image-0002.jpg"]

@@ -5,12 +5,13 @@ job-password (PWG 5100.11) is released at the printer by an admin only."""
 import pytest
 from vprinter.ipp import GET_PRINTER_ATTRIBUTES, OCTET_STRING, PRINT_JOB, SUCCESSFUL_OK, Value
 from vptest.documents import pwg_of_postscript
-from vptest.paths import REPO
+from vptest.printer import shipped_profiles
 from vptest.waiting import wait_until
 
 from conftest import ALICE, BOB, USERS, ipp_call, job_folders
 
-PROFILES = sorted(path.stem for path in (REPO / "profiles").glob("*.json"))
+# The printing profiles (a scanner alone answers no IPP).
+PROFILES = shipped_profiles()
 # The attributes that name the printer's URIs and how they are protected: the only ones TLS and credentials change.
 URI_ATTRIBUTES = {"printer-uri-supported", "uri-security-supported", "uri-authentication-supported",
                   "printer-icons", "printer-more-info", "printer-supply-info-uri", "printer-xri-supported",

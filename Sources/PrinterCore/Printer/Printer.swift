@@ -41,6 +41,9 @@ public final class Printer: Sendable {
     public let counters = PrinterCounters()
     /// The scanner beside the printer, when its profile has one and the renderer makes scanned images.
     public let scanner: ScannerDevice?
+    /// Whether the device prints: false for a scanner alone (a profile whose scanner is `scanOnly`), which answers
+    /// no IPP and is not advertised as a printer.
+    public var prints: Bool { !(configuration.scanner?.scanOnly ?? false) }
     /// The text of printed sides read so far, and OCR runs in progress.
     package let textStore = SideTextStore()
     package let log: @Sendable (String) -> Void

@@ -237,28 +237,31 @@ public struct RenderWorkerClient: JobRenderer, ScanImaging {
     ) -> (outcome: WorkerRun, spoke: Bool) {
         let process = worker.process
         let state = Mutex(RunState.running)
-        let watchdog = Thread { [limits] in
-            let deadline = Date().addingTimeInterval(limits.deadline)
-            while true {
-                let watching = state.withLock { state in
-                    guard state == .running else { return false }
-                    if isCanceled() {
-                        state = .canceled
-                        kill(-process.processIdentifier, SIGTERM)
-                        kill(process.processIdentifier, SIGTERM)
-                    } else if Date() > deadline {
-                        state = .overran
-                        // The worker leads its own process group: its Ghostscript child goes with it.
-                        kill(-process.processIdentifier, SIGKILL)
-                        kill(process.processIdentifier, SIGKILL)
-                    }
-                    return state == .running
+        let deadline = Date().addingTimeInterval(limits.deadline)
+        /// Stops the worker when the job is canceled or overran; true while it may go on.
+        let watch: @Sendable () -> Bool = {
+            state.withLock { state in
+                guard state == .running else { return false }
+                if isCanceled() {
+                    state = .canceled
+                    kill(-process.processIdentifier, SIGTERM)
+                    kill(process.processIdentifier, SIGTERM)
+                } else if Date() > deadline {
+                    state = .overran
+                    // The worker leads its own process group: its Ghostscript child goes with it.
+                    kill(-process.processIdentifier, SIGKILL)
+                    kill(process.processIdentifier, SIGKILL)
                 }
-                if !watching { return }
-                Thread.sleep(forTimeInterval: Self.cancelPollInterval)
+                return state == .running
             }
         }
-        watchdog.start()
+        // Once here, before the watchdog thread starts: a kept worker may finish a small job before the thread runs,
+        // and a job canceled already is stopped, not printed.
+        if watch() {
+            Thread {
+                while watch() { Thread.sleep(forTimeInterval: Self.cancelPollInterval) }
+            }.start()
+        }
 
         var status: WorkerStatus?
         var spoke = false

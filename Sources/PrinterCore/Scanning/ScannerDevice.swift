@@ -81,7 +81,7 @@ public final class ScannerDevice: Sendable {
     }
 
     /// The capabilities of a profile's scanner, with the printer's name and UUID.
-    static func capabilities(
+    public static func capabilities(
         of scanner: ProfileFeatures.Scanner, makeAndModel: String, uuid: String
     ) -> ScannerCapabilities {
         func area(_ size: MediaSize?) -> ScannerCapabilities.Area? {

@@ -237,7 +237,8 @@ public final class PrinterService: HTTPHandler {
             return ipp(error.response, to: message, exchange: exchange)
         }
         exchange.jobID = target.jobID
-        guard let printer = printer(atPath: target.printerPath) else {
+        // A scanner alone (a scan-only profile) is no printer: it answers IPP as a path without one.
+        guard let printer = printer(atPath: target.printerPath), printer.prints else {
             return ipp(
                 .error(.clientErrorNotFound, "There is no printer at \(target.printerPath)."), to: message,
                 exchange: exchange)

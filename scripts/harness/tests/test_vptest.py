@@ -233,6 +233,9 @@ def test_the_corpus_makes_what_the_suite_names_for_what_is_asked_and_fails_on_a_
 def test_the_profiles_and_their_attributes_come_from_the_binary():
     names = vprinter.profile_names()
     assert "duplex-laser" in names and len(names) == len(set(names))
+    # A scanner alone answers no IPP: it is left out unless asked for, and the checkout's files agree.
+    assert "document-scanner" not in names and "document-scanner" in vprinter.profile_names(printing=False)
+    assert vprinter.shipped_profiles() == sorted(names)
     attributes = vprinter.profile_attributes("duplex-laser")
     assert "application/pdf" in attributes["document-format-supported"].split(",")
     assert attributes["printer-make-and-model"] == "vprinter Duplex Laser"

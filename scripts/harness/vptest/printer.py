@@ -10,6 +10,7 @@ A printer listens on a free port (``--port 0``), is ready (its ready file writte
 when start returns, and does not advertise over DNS-SD unless ``dnssd=True``. It runs in the checkout (where it
 finds ``profiles/``). The binary is VPRINTER (set by the stage scripts), else VPRINTER_BIN, else vprinter on PATH.
 """
+import json
 import os
 import re
 import shutil
@@ -210,16 +211,31 @@ def run_vprinter(*arguments, timeout=COMMAND_LIMIT, env=None):
 SHOWN_ATTRIBUTE = re.compile(r"^(?P<name>[a-z][a-z0-9-]*) \((?P<syntax>[^)]*)\) = (?P<value>.*)$")
 
 
-def profile_names():
+# How `vprinter profiles` marks a profile that is a scanner alone (no IPP printer).
+SCANNER_ONLY = "(scanner only)"
+
+
+def profile_names(printing=True):
     """The shipped profiles' names: the first column of `vprinter profiles`, else (when the binary does not
-    answer) the names of profiles/*.json in the checkout."""
+    answer) the names of profiles/*.json in the checkout. ``printing``: only those that print, leaving out a
+    scanner alone (document-scanner), which answers no IPP."""
     try:
         status, listing, _ = run_vprinter("profiles")
     except (OSError, server.StartError):
         status, listing = 1, ""
     if status == 0:
-        return [line.split()[0] for line in listing.splitlines() if line.strip()]
-    return sorted(path.stem for path in (REPO / "profiles").glob("*.json"))
+        return [line.split()[0] for line in listing.splitlines()
+                if line.strip() and not (printing and line.rstrip().endswith(SCANNER_ONLY))]
+    return shipped_profiles(printing)
+
+
+def shipped_profiles(printing=True):
+    """The names of profiles/*.json in the checkout, sorted; ``printing``: leaving out those whose scanner is
+    ``scanOnly``."""
+    def scans_only(path):
+        return bool(json.loads(path.read_text()).get("scanner", {}).get("scanOnly"))
+
+    return sorted(path.stem for path in (REPO / "profiles").glob("*.json") if not (printing and scans_only(path)))
 
 
 def profile_attributes(profile):
