@@ -249,3 +249,17 @@ def test_a_document_scanner_scans_and_answers_no_ipp(start_printer):
     received = images(printer, job)
     assert [kind for kind, _ in received] == ["application/pdf"] * 6, "three sheets, both sides"
     assert all(body.startswith(b"%PDF-") for _, body in received)
+
+
+def test_a_web_page_of_another_site_cannot_start_a_scan(start_printer):
+    """A page's form or script may send text/plain anywhere without asking first (CORS): a scan job must be XML,
+    and one from another site's page is refused."""
+    printer = start_printer(profile=PROFILE)
+    jobs = printer.path + "/eSCL/ScanJobs"
+    assert printer.http("POST", jobs, settings(), {"Content-Type": "text/plain"}).status == 415
+    assert printer.http("POST", jobs, settings(), {"Content-Type": "text/xml",
+                                                   "Origin": "http://evil.example"}).status == 403
+    assert scans(printer) == []
+    parts = urllib.parse.urlsplit(printer.base_url)
+    own = "%s://%s" % (parts.scheme, parts.netloc)  # the page the printer itself serves
+    assert printer.http("POST", jobs, settings(), {"Content-Type": "application/xml", "Origin": own}).status == 201

@@ -15,7 +15,7 @@ import os
 import pytest
 
 from vptest import artifacts, avahi, names
-from vptest.printer import run_vprinter, start
+from vptest.printer import profile_names, run_vprinter, start
 from vptest.waiting import WAIT_LIMIT
 
 # The profile of the printers of the tests that are not about profiles.
@@ -31,10 +31,10 @@ def pytest_addoption(parser):
 
 
 def shipped_profiles():
-    """The names ``vprinter profiles`` lists, one a line, first the name."""
-    status, output, errors = run_vprinter("profiles")
+    """The printing profiles ``vprinter profiles`` lists (a scanner alone is no IPP printer to certify)."""
+    status, _, errors = run_vprinter("profiles")
     assert status == 0, "vprinter profiles: " + errors
-    return [line.split()[0] for line in output.splitlines() if line.strip()]
+    return profile_names()
 
 
 def pytest_generate_tests(metafunc):

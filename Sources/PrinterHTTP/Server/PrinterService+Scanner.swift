@@ -44,6 +44,7 @@ extension PrinterService {
             let path = "\(printer.configuration.resourcePath)/\(Self.esclSegment)/ScanJobs/"
             return xml(scanner.status.xml(jobPath: { path + $0.uuid }, now: WallClock.now()))
         case ("POST", 1, "ScanJobs"):
+            if let refusal = crossSiteScanRefusal(request.http) { return refusal }
             switch scanner.createJob(
                 settingsBody: request.body, client: request.http.remoteAddress, now: WallClock.now())
             {
@@ -77,6 +78,22 @@ extension PrinterService {
         default:
             return HTTPResponse(status: 404, text: "Not found: \(request.http.path)\n")
         }
+    }
+
+    /// 403 for a scan job asked by a web page of another site, 415 for settings not sent as XML: a page's form or
+    /// script may send text/plain to any site without asking first (CORS), and would otherwise start scans.
+    private func crossSiteScanRefusal(_ request: HTTPRequest) -> HTTPResponse? {
+        if let origin = request.headers["Origin"],
+            !origins.allows(origin, hostField: request.headers["Host"], isEncrypted: request.isEncrypted)
+        {
+            return HTTPResponse(status: 403, text: "A scan job from the web page at \(origin) is refused.\n")
+        }
+        let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        guard mediaType == "text/xml" || mediaType == "application/xml" else {
+            return HTTPResponse(status: 415, text: "Scan settings are XML: send them as text/xml.\n")
+        }
+        return nil
     }
 
     private func xml(_ text: String) -> HTTPResponse {
