@@ -94,6 +94,8 @@ import Testing
         #expect(info.contains("<scan:ActualHeight>\(image.height)</scan:ActualHeight>"))
         #expect(info.contains("<scan:ActualBytesPerLine>\(image.width * 3)</scan:ActualBytesPerLine>"))
         #expect(info.contains("<pwg:JobUuid>\(job.uuid)</pwg:JobUuid>"))
+        #expect(device.job(uuid: job.uuid)?.state == .completed, "the glass's one image ends the job")
+        #expect(device.status.state == .idle, "a client that asks no more leaves the scanner idle")
         #expect(device.nextImage(job: job.uuid).failure == .notFound, "the platen gives one image")
         #expect(device.cancel(job: job.uuid), "a client deletes the job it is done with")
         #expect(device.job(uuid: job.uuid)?.state == .completed, "and it stays as it ended")

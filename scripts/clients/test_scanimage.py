@@ -189,9 +189,13 @@ def test_a_fault_is_the_matching_sane_status(mfp, sane, tmp_path, fault, source,
     assert re.search(r"sane_(start|read): " + message, answer.stderr), answer.stderr
 
 
-def test_a_document_scanner_is_found_as_a_scanner_only_and_scans_both_sides_in_jpeg(document_scanner, sane,
+def test_a_document_scanner_is_found_as_a_scanner_only_and_scans_both_sides_in_jpeg(document_scanner, sane, source,
                                                                                       tmp_path):
     """It offers JPEG and PDF, not PNG: sane-airscan takes JPEG. It is advertised under _uscan._tcp only."""
+    answer = document_scanner.http(
+        "PUT", "/api/v1/printers/%s/scanner/source" % urllib.parse.quote(document_scanner.name),
+        source.read_bytes(), {"Content-Type": "image/png"})
+    assert answer.status == 200, answer.body
     assert document_scanner.service in avahi.names("_uscan._tcp")
     assert document_scanner.service not in avahi.names("_ipp._tcp"), "a scanner alone is no printer"
     device = waiting.wait_until(lambda: listed(sane, document_scanner.service), WAIT_LIMIT, interval=1)
@@ -204,3 +208,13 @@ def test_a_document_scanner_is_found_as_a_scanner_only_and_scans_both_sides_in_j
     scan = last_scan(document_scanner)
     assert scan["settings"]["format"] == "image/jpeg" and scan["settings"]["duplex"]
     assert [image["file"] for image in scan["images"]][:2] == ["image-0001.jpg", "image-0002.jpg"]
+    # Each side holds the source at its top left: compare that corner with it, the JPEG's loss included.
+    expected = tmp_path / "expected.png"
+    subprocess.run(["convert", str(source), "-resize", "600x", str(expected)], check=True, timeout=60)
+    first = tmp_path / "page1.png"
+    corner = tmp_path / "corner.png"
+    subprocess.run(["convert", str(first), "-crop", "600x750+0+0", "+repage", str(corner)], check=True, timeout=60)
+    figure = psnr(corner, expected)
+    artifacts.record_figure("scanimage document scanner", format="image/jpeg", psnr=figure)
+    print("scanimage, document scanner's duplex feeder at 150 dpi, JPEG: PSNR %s dB" % figure)
+    assert figure >= 35, figure

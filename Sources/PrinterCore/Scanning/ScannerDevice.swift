@@ -129,8 +129,8 @@ public final class ScannerDevice: Sendable {
         return made
     }
 
-    /// Makes and returns the job's next image: its record entry, the file's path and its format. `notFound` once
-    /// every image was delivered (the job then completes) or for a job that ended or never was.
+    /// Makes and returns the job's next image: its record entry, the file's path and its format. The job completes
+    /// with its last image; `notFound` after that, and for a job that ended or never was.
     public func nextImage(job uuid: String) -> Result<(image: ScanJob.Image, path: String), ScannerRefusal> {
         let next = state.withLock { state -> Result<(ScanJob, Int, ScanSourceFiles?), ScannerRefusal> in
             guard let index = state.jobs.firstIndex(where: { $0.uuid == uuid }) else { return .failure(.notFound) }
@@ -185,6 +185,12 @@ public final class ScannerDevice: Sendable {
                     ScanJob.Image(
                         number: number, file: file, sheet: sheet, side: side, width: image.width,
                         height: image.height, bytes: image.bytes))
+                // The last image delivered ends the job, as a real scanner's: a client that asks no further
+                // NextDocument (or deletes nothing) leaves the scanner idle, not busy.
+                if state.jobs[index].images.count >= state.jobs[index].imagesPlanned {
+                    state.jobs[index].state = .completed
+                    state.jobs[index].reason = "JobCompletedSuccessfully"
+                }
             case .failure(let error):
                 state.jobs[index].state = .aborted
                 state.jobs[index].reason = "AbortedBySystem"
