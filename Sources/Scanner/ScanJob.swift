@@ -43,7 +43,10 @@ public struct ScanJob: Sendable, Equatable, Codable {
     public var number: Int
     /// The UUID in its URL and in ScannerStatus (pwg:JobUuid).
     public var uuid: String
+    /// The settings used: what the client asked for, the scanner's defaults for what it left out.
     public var settings: ScanSettings
+    /// What the client's ScanSettings said, as it said it (nil in records written before it was kept).
+    public var settingsAsked: ScanSettings.Asked?
     /// When it was made (ISO 8601, UTC).
     public var created: String
     /// Seconds since the epoch when it was made, for its age in ScannerStatus.
@@ -78,7 +81,8 @@ public struct ScanJob: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case number = "scan-id", uuid, settings, created, createdSeconds = "created-seconds"
+        case number = "scan-id", uuid, settings, settingsAsked = "settings-asked", created
+        case createdSeconds = "created-seconds"
         case imagesPlanned = "images-planned", images, state, reason, message, client, printer
     }
 

@@ -60,6 +60,24 @@ import Testing
         #expect(settings.intent == "Document")
     }
 
+    @Test func whatTheClientAskedIsKeptAsItSaidIt() throws {
+        let asked = try #require(
+            ScanSettings.Asked.read(
+                Self.body(source: "Adf", mode: "grayscale8", dpi: 150, format: "image/png", region: (30, 60, 9999, 50)))
+        )
+        #expect(asked.inputSource == "Adf" && asked.colorMode == "grayscale8" && asked.duplex == nil)
+        #expect(asked.xResolution == "150" && asked.yResolution == "150" && asked.intent == "Document")
+        #expect(asked.documentFormat == "image/png" && asked.documentFormatExt == "image/png")
+        #expect(
+            asked.region
+                == .init(
+                    xOffset: "30", yOffset: "60", width: "9999", height: "50", units: "escl:ThreeHundredthsOfInches"))
+        let bare = try #require(ScanSettings.Asked.read(Array("<ScanSettings/>".utf8)))
+        #expect(bare == ScanSettings.Asked(), "nothing asked: every setting nil")
+        #expect(ScanSettings.Asked.read(Array("<Other/>".utf8)) == nil)
+        #expect(ScanSettings.Asked.read(Array("<ScanSettings>".utf8)) == nil)
+    }
+
     @Test func whatTheBodyLeavesOutTakesTheScannersDefaults() throws {
         let minimal = Array(
             "<scan:ScanSettings xmlns:scan=\"http://schemas.hp.com/imaging/escl/2011/05/03\"/>".utf8)

@@ -116,6 +116,11 @@ def test_a_platen_scan_is_one_image_recorded_with_its_settings(start_printer):
     assert record["state"] == "Completed" and record["reason"] == "JobCompletedSuccessfully"
     assert record["settings"]["source"] == "Platen" and record["settings"]["resolution"] == 150
     assert record["settings"]["region"] == {"x": 0, "y": 0, "width": 1275, "height": 1650}
+    assert record["settings-asked"] == {
+        "input-source": "Platen", "color-mode": "RGB24", "x-resolution": "150", "y-resolution": "150",
+        "document-format-ext": "image/png",
+        "region": {"x-offset": "0", "y-offset": "0", "width": "1275", "height": "1650",
+                   "units": "escl:ThreeHundredthsOfInches"}}
     [image] = record["images"]
     assert (image["width"], image["height"], image["bytes"]) == (638, 825, len(first.body))
     assert printer.checked("GET", "/api/v1/scans/%d" % record["scan-id"]) == record

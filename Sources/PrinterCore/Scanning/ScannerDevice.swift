@@ -107,6 +107,7 @@ public final class ScannerDevice: Sendable {
         } catch {
             return .failure(.invalidSettings(error.message))
         }
+        let asked = ScanSettings.Asked.read(settingsBody)
         let made = state.withLock { state -> Result<ScanJob, ScannerRefusal> in
             if state.faults.contains(.busy) || state.jobs.contains(where: { $0.state == .processing }) {
                 return .failure(.busy)
@@ -121,6 +122,7 @@ public final class ScannerDevice: Sendable {
                 created: IPPDateTime(secondsSince1970: now).iso8601, createdSeconds: now,
                 imagesPlanned: sheets * (settings.duplex ? 2 : 1), client: client)
             job.printer = printerName
+            job.settingsAsked = asked
             state.jobs.insert(job, at: 0)
             if state.jobs.count > Self.maximumJobs { state.jobs.removeLast() }
             return .success(job)
