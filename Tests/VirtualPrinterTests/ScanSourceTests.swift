@@ -78,6 +78,17 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/scans/sources")
         #expect(files == [(stored.path as NSString).lastPathComponent], "no partial file stays")
 
+        // One byte past the limit, as a chunked body may carry it: refused for its size, and nothing stays.
+        var sent = 0
+        let oversized = device.receiveSource { buffer in
+            let count = min(buffer.count, ScannerDevice.maximumSourceBytes + 1 - sent)
+            if sent == 0 { buffer.copyBytes(from: Self.png) }
+            sent += count
+            return count
+        }
+        #expect(oversized.failure?.isTooLarge == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/scans/sources").count == 1)
+
         let job = try device.createJob(settingsBody: ScannerDeviceTests().settings("Platen"), client: nil, now: 1).get()
         _ = try device.nextImage(job: job.uuid).get()
         #expect(imaging.pages.withLock { $0.last?.sourcePath } == stored.path)

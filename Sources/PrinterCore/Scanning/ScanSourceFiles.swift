@@ -68,8 +68,11 @@ public struct ScanSourceFiles: Sendable, Equatable {
 /// Why a scan source cannot be used, as a person reads it.
 public struct ScanSourceError: Error, Sendable, Equatable {
     public var message: String
+    /// True when the source was refused for its size alone (the API answers 413).
+    public var isTooLarge = false
 
-    public init(_ message: String) {
+    public init(_ message: String, isTooLarge: Bool = false) {
         self.message = message
+        self.isTooLarge = isTooLarge
     }
 }

@@ -314,7 +314,8 @@ public final class ScannerDevice: Sendable {
             try file.close()
             written =
                 tooLarge
-                ? .failure(ScanSourceError("a scan source holds at most \(Self.maximumSourceBytes) bytes"))
+                ? .failure(
+                    ScanSourceError("a scan source holds at most \(Self.maximumSourceBytes) bytes", isTooLarge: true))
                 : .success(DocumentFormat.detect(prefix))
         } catch {
             written = .failure(ScanSourceError("the scan source was not received whole: \(error)"))

@@ -132,7 +132,7 @@ extension PrinterService {
             printer.log("scan source \(source.path) received from \(request.remoteAddress)")
             return scannerState(printer, scanner)
         case .failure(let error):
-            return json(["error": error.message], status: 400)
+            return json(["error": error.message], status: error.isTooLarge ? 413 : 400)
         }
     }
 
