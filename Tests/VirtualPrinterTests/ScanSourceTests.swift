@@ -75,7 +75,11 @@ import Testing
         #expect(send(Array("plain text".utf8)).failure?.message.contains("PDF, PNG or JPEG") == true)
         #expect(send(Self.png, failing: true).failure?.message.contains("not received whole") == true)
         #expect(device.source == stored, "a refused source leaves the last one")
-        let files = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/scans/sources")
+        // Each source has a folder of its own; a refused one leaves neither its folder nor a partial file.
+        let upload = (stored.path as NSString).deletingLastPathComponent
+        let folders = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/scans/sources")
+        #expect(folders == [(upload as NSString).lastPathComponent], "no refused upload stays")
+        let files = try FileManager.default.contentsOfDirectory(atPath: upload)
         #expect(files == [(stored.path as NSString).lastPathComponent], "no partial file stays")
 
         // One byte past the limit, as a chunked body may carry it: refused for its size, and nothing stays.
@@ -93,6 +97,6 @@ import Testing
         _ = try device.nextImage(job: job.uuid).get()
         #expect(imaging.pages.withLock { $0.last?.sourcePath } == stored.path)
         device.resetSource()
-        #expect(device.source == nil && !FileManager.default.fileExists(atPath: stored.path))
+        #expect(device.source == nil && !FileManager.default.fileExists(atPath: upload))
     }
 }

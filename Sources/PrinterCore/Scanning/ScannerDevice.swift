@@ -52,33 +52,21 @@ public final class ScannerDevice: Sendable {
         self.events = events
         var initial = State()
         initial.source = source
-        initial.jobs = Self.restored(from: folder, printerName: printerName)
+        initial.jobs = ScanArchive.records(in: folder, printer: printerName)
+        // A job still scanning when the printer stopped ended there.
+        var interrupted: [ScanJob] = []
+        for index in initial.jobs.indices where initial.jobs[index].state == .processing {
+            initial.jobs[index].state = .aborted
+            initial.jobs[index].reason = Self.interruptedReason
+            initial.jobs[index].message = "The printer stopped while the job was scanning."
+            interrupted.append(initial.jobs[index])
+        }
         state = Mutex(initial)
-        for job in initial.jobs where job.reason == Self.interruptedReason { record(job) }
+        for job in interrupted { record(job) }
     }
 
     /// The reason of a scan job that was scanning when the printer stopped.
     static let interruptedReason = "AbortedBySystem"
-
-    /// The newest ``maximumJobs`` records of `printerName`'s scan jobs in `folder`, newest first, as an earlier
-    /// run left them; one that was still scanning is aborted. Unreadable records are left out.
-    static func restored(from folder: String, printerName: String) -> [ScanJob] {
-        let numbers = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { Int($0) }
-        var jobs: [ScanJob] = []
-        for number in numbers.sorted(by: >) {
-            guard jobs.count < maximumJobs else { break }
-            guard let data = FileManager.default.contents(atPath: "\(folder)/\(number)/scan.json"),
-                var job = try? JSONDecoder().decode(ScanJob.self, from: data), job.printer == printerName
-            else { continue }
-            if job.state == .processing {
-                job.state = .aborted
-                job.reason = interruptedReason
-                job.message = "The printer stopped while the job was scanning."
-            }
-            jobs.append(job)
-        }
-        return jobs
-    }
 
     /// The capabilities of a profile's scanner, with the printer's name and UUID.
     public static func capabilities(
@@ -118,7 +106,7 @@ public final class ScannerDevice: Sendable {
             }
             let sheets = settings.source == .feeder ? state.feederSheets : 1
             var job = ScanJob(
-                number: ScanNumbers.next(in: folder), uuid: UUID().uuidString.lowercased(), settings: settings,
+                number: ScanArchive.nextNumber(in: folder), uuid: UUID().uuidString.lowercased(), settings: settings,
                 created: IPPDateTime(secondsSince1970: now).iso8601, createdSeconds: now,
                 imagesPlanned: sheets * (settings.duplex ? 2 : 1), client: client)
             job.printer = printerName
@@ -274,71 +262,50 @@ public final class ScannerDevice: Sendable {
     /// What lies on the glass and in the feeder now; nil: the test chart.
     public var source: ScanSourceFiles? { state.withLock { $0.source } }
 
-    /// Stores a source a client sends (the API's `PUT .../scanner/source`) in `scans/sources/` and lays it on the
-    /// glass. `read` fills a buffer with the next bytes and returns how many (0 at the end) or throws. The file is
-    /// written aside and renamed only when whole and a PDF, PNG or JPEG by its bytes; more than
-    /// ``maximumSourceBytes`` is refused, and nothing of a refused or broken upload stays.
+    /// Stores a source a client sends (the API's `PUT .../scanner/source`) in a folder of its own under
+    /// `scans/sources/` and lays it on the glass. `read` fills a buffer with the next bytes and returns how many (0 at
+    /// the end) or throws. The file is streamed to disk as a job's document is (``DocumentWriter``: written aside,
+    /// named when whole, its format found from its bytes); one that is not a PDF, PNG or JPEG, more than
+    /// ``maximumSourceBytes`` or cut short is refused, and nothing of it stays.
     public func receiveSource(
         read: (UnsafeMutableRawBufferPointer) throws -> Int
     ) -> Result<ScanSourceFiles, ScanSourceError> {
-        let sources = "\(folder)/sources"
-        let name = UUID().uuidString.lowercased()
-        let partial = "\(sources)/.\(name).part"
+        let upload = "\(folder)/sources/\(UUID().uuidString.lowercased())"
         do {
-            try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: upload, withIntermediateDirectories: true)
         } catch {
             return .failure(ScanSourceError("the scan source cannot be stored: \(error.localizedDescription)"))
         }
-        let written: Result<DocumentFormat?, ScanSourceError>
+        let writer = DocumentWriter(
+            folder: upload, number: 1, declaredFormat: .octetStream, compression: "none", name: nil,
+            maximumSize: Self.maximumSourceBytes)
+        let stored: DocumentRecord
         do {
-            let file = try FileOutput(creating: partial)
-            var total = 0
-            var prefix: [UInt8] = []
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
             defer { buffer.deallocate() }
-            var tooLarge = false
             while true {
                 let count = try read(buffer)
                 if count == 0 { break }
-                total += count
-                if total > Self.maximumSourceBytes {
-                    tooLarge = true
-                    break
-                }
-                let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-                if prefix.count < DocumentFormat.detectionLength {
-                    prefix += chunk.prefix(DocumentFormat.detectionLength - prefix.count)
-                }
-                try file.write(chunk)
+                try writer.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
-            try file.close()
-            written =
-                tooLarge
-                ? .failure(
-                    ScanSourceError("a scan source holds at most \(Self.maximumSourceBytes) bytes", isTooLarge: true))
-                : .success(DocumentFormat.detect(prefix))
+            stored = try writer.finish()
         } catch {
-            written = .failure(ScanSourceError("the scan source was not received whole: \(error)"))
-        }
-        let format: DocumentFormat
-        switch written {
-        case .failure(let error):
-            unlink(partial)
-            return .failure(error)
-        case .success(let detected):
-            guard let detected, ScanSourceFiles.formats.contains(detected) else {
-                unlink(partial)
+            writer.discard()
+            try? FileManager.default.removeItem(atPath: upload)
+            if case .tooLarge = error as? DocumentError {
                 return .failure(
-                    ScanSourceError(
-                        "a scan source is a PDF, PNG or JPEG file; this is \(detected?.rawValue ?? "none of them")"))
+                    ScanSourceError("a scan source holds at most \(Self.maximumSourceBytes) bytes", isTooLarge: true))
             }
-            format = detected
+            return .failure(ScanSourceError("the scan source was not received whole: \(error)"))
         }
-        let path = "\(sources)/\(name).\(format == .pdf ? "pdf" : format == .png ? "png" : "jpg")"
-        guard rename(partial, path) == 0 else {
-            unlink(partial)
-            return .failure(ScanSourceError("the scan source cannot be stored in \(sources)"))
+        guard let format = stored.detectedFormat, ScanSourceFiles.formats.contains(format) else {
+            try? FileManager.default.removeItem(atPath: upload)
+            return .failure(
+                ScanSourceError(
+                    "a scan source is a PDF, PNG or JPEG file; this is \(stored.detectedFormat?.rawValue ?? "none of them")"
+                ))
         }
+        let path = "\(upload)/\(stored.file)"
         let source = ScanSourceFiles(path: path, files: [path], isFolder: false)
         let previous = state.withLock { state -> ScanSourceFiles? in
             defer { state.source = source }
@@ -357,10 +324,10 @@ public final class ScannerDevice: Sendable {
         removeIfReceived(previous)
     }
 
-    /// Removes a source's file when it is one a client sent (in `scans/sources/`), never a `--scan-source`.
+    /// Removes a source a client sent (its folder in `scans/sources/`), never a `--scan-source`.
     private func removeIfReceived(_ source: ScanSourceFiles?) {
         guard let source, source != defaultSource, source.path.hasPrefix("\(folder)/sources/") else { return }
-        unlink(source.path)
+        try? FileManager.default.removeItem(atPath: (source.path as NSString).deletingLastPathComponent)
     }
 
     /// Loads `sheets` sheets into the feeder (0 empties it), at most its capacity.
@@ -389,6 +356,7 @@ public final class ScannerDevice: Sendable {
             try? DurableFiles.replace(
                 "\(jobFolder)/scan.json", with: Array(json), through: "\(jobFolder)/.scan.json.tmp")
         }
+        ScanArchive.note(job, in: folder)
         events?.publish(
             PrinterEvent(
                 kind: .scanStateChanged, sequence: 0, time: WallClock.now(), printerName: printerName,
