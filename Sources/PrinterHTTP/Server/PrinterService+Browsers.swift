@@ -21,9 +21,7 @@ extension PrinterService {
     /// 415 for one whose body is not declared JSON.
     func crossSiteRefusal(_ request: HTTPRequest, readsBody: Bool) -> HTTPResponse? {
         guard request.method != "GET" && request.method != "HEAD" else { return nil }
-        if let origin = request.headers["Origin"],
-            !origins.allows(origin, hostField: request.headers["Host"], isEncrypted: request.isEncrypted)
-        {
+        if let origin = foreignOrigin(request) {
             return json(
                 [
                     "error":
@@ -42,10 +40,25 @@ extension PrinterService {
         return nil
     }
 
+    /// The Origin of a request from a web page that is neither the printer's own nor one `--allow-origin` allows;
+    /// nil for any other request.
+    func foreignOrigin(_ request: HTTPRequest) -> String? {
+        guard let origin = request.headers["Origin"],
+            !origins.allows(origin, hostField: request.headers["Host"], isEncrypted: request.isEncrypted)
+        else { return nil }
+        return origin
+    }
+
+    /// The media type of the request's Content-Type, in lower case, without its parameters (such as charset);
+    /// nil without a Content-Type.
+    static func mediaType(of request: HTTPRequest) -> String? {
+        guard let type = request.headers["Content-Type"] else { return nil }
+        return (type.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+            .lowercased()
+    }
+
     /// Whether the request's Content-Type is application/json (parameters such as charset allowed).
     static func declaresJSON(_ request: HTTPRequest) -> Bool {
-        guard let type = request.headers["Content-Type"] else { return false }
-        let mediaType = type.split(separator: ";", maxSplits: 1).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        mediaType(of: request) == "application/json"
     }
 }

@@ -83,13 +83,10 @@ extension PrinterService {
     /// 403 for a scan job asked by a web page of another site, 415 for settings not sent as XML: a page's form or
     /// script may send text/plain to any site without asking first (CORS), and would otherwise start scans.
     private func crossSiteScanRefusal(_ request: HTTPRequest) -> HTTPResponse? {
-        if let origin = request.headers["Origin"],
-            !origins.allows(origin, hostField: request.headers["Host"], isEncrypted: request.isEncrypted)
-        {
+        if let origin = foreignOrigin(request) {
             return HTTPResponse(status: 403, text: "A scan job from the web page at \(origin) is refused.\n")
         }
-        let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let mediaType = Self.mediaType(of: request)
         guard mediaType == "text/xml" || mediaType == "application/xml" else {
             return HTTPResponse(status: 415, text: "Scan settings are XML: send them as text/xml.\n")
         }

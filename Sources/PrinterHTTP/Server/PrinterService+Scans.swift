@@ -116,9 +116,7 @@ extension PrinterService {
         guard let scanner = printer.scanner else {
             return json(["error": "printer \(printer.name) has no scanner"], status: 404)
         }
-        let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";", maxSplits: 1).first
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let mediaType, Self.scanSourceTypes.contains(mediaType) else {
+        guard let mediaType = Self.mediaType(of: request), Self.scanSourceTypes.contains(mediaType) else {
             return json(
                 ["error": "send the scan source with Content-Type application/pdf, image/png or image/jpeg"],
                 status: 415)
