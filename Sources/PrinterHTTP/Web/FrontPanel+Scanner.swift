@@ -67,8 +67,7 @@ extension FrontPanel {
             var next = faults
             if active { next.remove(condition.fault) } else { next.insert(condition.fault) }
             let body = "{\"faults\": [\(next.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", "))]}"
-            inner += "<li><span>\(condition.label): <b id=\"\(id)-word\">"
-            inner += "\(active ? condition.onWord : condition.offWord)</b></span>"
+            inner += switchRow(condition.label, id: id, word: active ? condition.onWord : condition.offWord)
             inner += HTML.callButton(
                 active ? condition.clearLabel : condition.setLabel, call: call, body: body, id: "\(id)-toggle",
                 ariaLabel: "\(active ? "Clear" : "Set") the scanner fault \(condition.fault.rawValue)",

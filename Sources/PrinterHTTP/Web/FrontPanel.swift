@@ -97,6 +97,11 @@ enum FrontPanel {
         var offWord: String
     }
 
+    /// The start of a switch's row: what the switch is and its state now (in `<id>-word`), before its button.
+    static func switchRow(_ label: String, id: String, word: String) -> String {
+        "<li><span>\(label): <b id=\"\(id)-word\">\(word)</b></span>"
+    }
+
     static let conditions = [
         Condition(
             id: "door", label: "Door", reason: "door-open-error", setLabel: "Open the door",
@@ -116,8 +121,7 @@ enum FrontPanel {
         var inner = "<ul class=\"switches\">"
         for condition in conditions {
             let active = reasons.contains(condition.reason)
-            inner += "<li><span>\(condition.label): <b id=\"\(condition.id)-word\">"
-            inner += "\(active ? condition.onWord : condition.offWord)</b></span>"
+            inner += switchRow(condition.label, id: condition.id, word: active ? condition.onWord : condition.offWord)
             if active {
                 inner += HTML.callButton(
                     condition.clearLabel, call: "DELETE \(api)/faults?reason=\(condition.reason)",
@@ -132,7 +136,7 @@ enum FrontPanel {
             inner += "</li>"
         }
         let offline = reasons.contains("offline-report")
-        inner += "<li><span>Network: <b id=\"offline-word\">\(offline ? "offline" : "online")</b></span>"
+        inner += switchRow("Network", id: "offline", word: offline ? "offline" : "online")
         if offline {
             inner += HTML.callButton(
                 "Go online",
