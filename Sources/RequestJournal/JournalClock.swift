@@ -8,18 +8,20 @@ public enum JournalClock {
         let wholeSeconds = (seconds * 1000).rounded(.down) / 1000
         let date = IPPDateTime(secondsSince1970: wholeSeconds)
         let milliseconds = Int(((wholeSeconds - wholeSeconds.rounded(.down)) * 1000).rounded())
-        // Digits into one buffer: a request's entry is timed on the request's thread.
-        var text: [UInt8] = []
-        text.reserveCapacity(24)
-        for (number, width, separator) in [
-            (Int(date.year), 4, "-"), (Int(date.month), 2, "-"), (Int(date.day), 2, "T"), (Int(date.hour), 2, ":"),
-            (Int(date.minutes), 2, ":"), (Int(date.seconds), 2, "."), (milliseconds, 3, "Z"),
-        ] as [(Int, Int, Unicode.Scalar)] {
-            appendDigits(of: number, width: width, to: &text)
-            text.append(UInt8(ascii: separator))
+        // Digits straight into the string's storage: a request's entry is timed on the request's thread.
+        return String(unsafeUninitializedCapacity: textLength) { text in
+            var end = field(Int(date.year), width: 4, then: "-", into: text, at: 0)
+            end = field(Int(date.month), width: 2, then: "-", into: text, at: end)
+            end = field(Int(date.day), width: 2, then: "T", into: text, at: end)
+            end = field(Int(date.hour), width: 2, then: ":", into: text, at: end)
+            end = field(Int(date.minutes), width: 2, then: ":", into: text, at: end)
+            end = field(Int(date.seconds), width: 2, then: ".", into: text, at: end)
+            return field(milliseconds, width: 3, then: "Z", into: text, at: end)
         }
-        return String(decoding: text, as: UTF8.self)
     }
+
+    /// The length of a time's text: `2026-12-01T09:30:00.125Z`.
+    static let textLength = 24
 
     /// An ISO 8601 UTC time a person wrote (`2026-12-01T09:30:00Z`, with or without a fraction of a second) in the
     /// journal's own form; nil when it is not one.
@@ -43,20 +45,21 @@ public enum JournalClock {
         return String(decoding: bytes[0..<19], as: UTF8.self) + "." + fraction.padding(toLength: 3, with: "0") + "Z"
     }
 
-    /// The decimal digits of a number from 0 up, zeros in front to `width` (a wider number keeps all its digits).
-    private static func appendDigits(of number: Int, width: Int, to text: inout [UInt8]) {
-        var divisor = 1
-        var digits = 1
-        while digits < width || number / divisor >= 10 {
-            divisor *= 10
-            digits += 1
-        }
+    /// Writes a number from 0 up at `start` as `width` decimal digits (zeros in front; a wider number loses its
+    /// leading digits, which IPPDateTime's fields never have), then `separator`; returns where they end.
+    private static func field(
+        _ number: Int, width: Int, then separator: Unicode.Scalar, into text: UnsafeMutableBufferPointer<UInt8>,
+        at start: Int
+    ) -> Int {
         var rest = max(0, number)
-        while divisor > 0 {
-            text.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        var index = start + width
+        while index > start {
+            index -= 1
+            text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
+        text[start + width] = UInt8(ascii: separator)
+        return start + width + 1
     }
 }
 

@@ -24,6 +24,24 @@ import Testing
         #expect(checks == 1)
     }
 
+    /// A repeated request is journaled with the groups of the one before (the same buffer, not a copy of its
+    /// own); another request keeps its own.
+    @Test func aRepeatedRequestSharesTheGroupsOfTheOneBefore() {
+        let memo = RequestFindingsMemo()
+        let first = ippRequest(.getPrinterAttributes, requestID: 5)
+        let again = ippRequest(.getPrinterAttributes, requestID: 6)
+        let other = ippRequest(.getJobs, requestID: 7)
+        let kept = memo.seen(first, printer: nil) { [] }.groups
+        let shared = memo.seen(again, printer: nil) { [] }.groups
+        #expect(shared == again.groups)
+        #expect(shared.withUnsafeBufferPointer { $0.baseAddress } == kept.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(
+            again.groups.withUnsafeBufferPointer { $0.baseAddress } != kept.withUnsafeBufferPointer { $0.baseAddress })
+        let own = memo.seen(other, printer: nil) { [] }.groups
+        #expect(
+            own.withUnsafeBufferPointer { $0.baseAddress } == other.groups.withUnsafeBufferPointer { $0.baseAddress })
+    }
+
     @Test func anotherRequestOrOtherAttributesOrARequestIDOfZeroAreChecked() throws {
         let memo = RequestFindingsMemo()
         var checks = 0

@@ -60,6 +60,22 @@ import Testing
         #expect(rest.parameters(of: ["jobs"]) == nil)
     }
 
+    /// `fits` (tried for every route a request passes) says what `parameters(of:)` says, for each route of the
+    /// table and paths that fit, fall short, run over and leave a parameter empty.
+    @Test func aRouteFitsExactlyThePathsItHasParametersFor() {
+        let paths: [[Substring]] = [
+            [], [""], ["ipp", "print"], ["api", "v1", "jobs"], ["api", "v1", "jobs", "7"], ["api", "v1", "jobs", ""],
+            ["api", "v1", "jobs", "7", "files", "page-1.png"], ["api", "v1", "jobs", "7", "files", "a", "b"],
+            ["api", "v1", "printers", "office", "faults"], ["web", "a", "b.css"], ["web"], ["printers", "x"],
+            ["ipp", "print", "eSCL", "ScanJobs"],
+        ]
+        for route in PrinterService.routes {
+            for path in paths {
+                #expect(route.fits(path) == (route.parameters(of: path) != nil), "\(route.pattern) \(path)")
+            }
+        }
+    }
+
     func answer(_ service: PrinterService, _ method: String, _ path: String, body: [UInt8] = []) -> HTTPResponse {
         let request = HTTPRequest(
             method: method, target: path, path: path, headers: ["Content-Type": "application/json"], host: "localhost",

@@ -28,15 +28,26 @@ final class IPPExchange {
     var response: IPPResponse?
     /// Why the body could not be read as an IPP message.
     var problem: String?
+    /// The request's groups as the journal keeps them, when `findings(memo:)` found them equal to a request's
+    /// before (shared with it); the message's own otherwise.
+    private var journaledGroups: [IPPAttributeGroup]?
 
     /// Everything the checker finds in the request, its answer and its document (`RequestChecker`); the request's
-    /// own findings from `memo` when it saw the same request last.
+    /// own findings from `memo` when it saw the same request last, and then the groups `ippPart` journals are the
+    /// memo's (`RequestFindingsMemo`).
     func findings(memo: RequestFindingsMemo) -> [ClientFinding] {
         if let decodingError { return [Self.malformed(decodingError)] }
         guard let message, !isSystemRequest else { return [] }
         let printer = advertised ?? printerObject.map(AdvertisedPrinter.init)
         let checker = RequestChecker(printer: printer)
-        var found = requestFindings ?? memo.findings(in: message, printer: printer) { checker.findings(in: message) }
+        var found: [ClientFinding]
+        if let requestFindings {
+            found = requestFindings
+        } else {
+            let seen = memo.seen(message, printer: printer) { checker.findings(in: message) }
+            found = seen.findings
+            journaledGroups = seen.groups
+        }
         if let response {
             // An attribute already at fault (a wrong tag, out of range) is not also reported as unsupported.
             let atFault = Set(found.compactMap(\.attribute))
@@ -64,10 +75,12 @@ final class IPPExchange {
         guard let message, let response else { return nil }
         let answeredJob = response.groups.lazy.filter { $0.tag == .jobAttributes }
             .compactMap { $0["job-id"]?.value?.integerValue }.first
-        return JournalEntry.IPPPart(
+        var part = JournalEntry.IPPPart(
             request: message, document: document, status: response.status,
             statusCode: Int(response.status.rawValue), unsupported: response.unsupported,
             jobID: jobID ?? answeredJob.map(Int.init))
+        if let journaledGroups { part.requestGroups = RequestGroups(journaledGroups) }
+        return part
     }
 }
 

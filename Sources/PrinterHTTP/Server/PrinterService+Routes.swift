@@ -197,12 +197,12 @@ extension PrinterService {
         // The method and the surface first: they are two comparisons, and most requests are IPP POSTs that only
         // the last route takes (API routes take only API paths, and only they take them).
         for route in Self.routes where route.accepts(method: request.method) && (route.surface == .api) == isAPI {
-            guard let parameters = route.parameters(of: path), route.condition?(self, request) ?? true else { continue }
-            return answer(request, by: route, parameters: parameters, body: &body)
+            guard route.fits(path), route.condition?(self, request) ?? true else { continue }
+            return answer(request, by: route, path: path, body: &body)
         }
         // No route takes this method here: 405 where the path is a route's, 404 otherwise.
         let allowed = Self.routes.filter { route in
-            (route.surface == .api) == isAPI && route.parameters(of: path) != nil
+            (route.surface == .api) == isAPI && route.fits(path)
                 && route.condition?(self, request) ?? true
         }.map(\.method)
         let allow = Set(allowed.flatMap { $0 == "GET" ? ["GET", "HEAD"] : [$0] }).sorted().joined(separator: ", ")
@@ -219,7 +219,7 @@ extension PrinterService {
 
     /// Checks the route's access, reads its body, and answers.
     private func answer(
-        _ request: HTTPRequest, by route: Route, parameters: [String: String], body: inout HTTPRequestBody
+        _ request: HTTPRequest, by route: Route, path: [Substring], body: inout HTTPRequestBody
     ) -> HTTPResponse {
         var identity = ClientIdentity.anonymous
         if route.surface == .api, let refusal = crossSiteRefusal(request, readsBody: route.readsBody) {
@@ -242,7 +242,8 @@ extension PrinterService {
             }
             bytes = read
         }
-        let matched = Route.Matched(http: request, parameters: parameters, body: bytes, identity: identity)
+        let matched = Route.Matched(
+            http: request, segments: route.segments, path: path, body: bytes, identity: identity)
         return route.answer(self, matched, &body)
     }
 

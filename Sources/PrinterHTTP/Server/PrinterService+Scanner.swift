@@ -8,15 +8,34 @@ import Scanner
 extension PrinterService {
     /// The last path segment of the eSCL root under a printer's resource path (the `rs` TXT key is the two joined).
     package static let esclSegment = "eSCL"
+    /// `/eSCL` as bytes: what `esclTarget` looks for.
+    private static let esclMarker = Array("/\(esclSegment)".utf8)
 
     /// The printer whose scanner a path is under, and the segments after `eSCL`; nil for any other path.
     func esclTarget(_ path: String) -> (printer: Printer, scanner: ScannerDevice, rest: [Substring])? {
-        guard let marker = path.range(of: "/\(Self.esclSegment)"),
-            marker.upperBound == path.endIndex || path[marker.upperBound] == "/",
-            let printer = printer(atPath: String(path[..<marker.lowerBound])), let scanner = printer.scanner
+        let utf8 = path.utf8
+        guard let offset = Self.esclMarkerOffset(in: path) else { return nil }
+        let lower = utf8.index(utf8.startIndex, offsetBy: offset)
+        let upper = utf8.index(lower, offsetBy: Self.esclMarker.count)
+        guard upper == utf8.endIndex || utf8[upper] == UInt8(ascii: "/"),
+            let printer = printer(atPath: String(path[..<lower])), let scanner = printer.scanner
         else { return nil }
-        let rest = path[marker.upperBound...].split(separator: "/")
+        let rest = path[upper...].split(separator: "/")
         return (printer, scanner, rest)
+    }
+
+    /// Where `/eSCL` first starts in the path's bytes. Every IPP POST is asked this first (the eSCL route comes
+    /// before IPP's): Foundation's `range(of:)` took 2 % of the printer's time under a Get-Printer-Attributes
+    /// load, the standard library's generic `firstRange(of:)` 8 %; this loop does not show.
+    private static func esclMarkerOffset(in path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { bytes in
+            guard bytes.count >= esclMarker.count else { return nil }
+            for start in 0...(bytes.count - esclMarker.count) where bytes[start] == esclMarker[0] {
+                if esclMarker.indices.allSatisfy({ bytes[start + $0] == esclMarker[$0] }) { return start }
+            }
+            return nil
+        }
     }
 
     /// The eSCL root URL of a printer, as the client reached it: Location headers name jobs by it.

@@ -36,14 +36,17 @@ struct Route: Sendable {
     /// A request that matched a route, with what the route took from it.
     struct Matched {
         let http: HTTPRequest
-        /// The values of the pattern's parameters, by name.
-        let parameters: [String: String]
+        /// The route's pattern and the request's path segments, which the pattern fits: a parameter's value is
+        /// taken from them when asked for (the IPP route never asks for its `{path*}`).
+        let segments: [Segment]
+        let path: [Substring]
         /// The body, read when the route reads one (at most ``Route/maximumBodyBytes``); empty otherwise.
         let body: [UInt8]
         /// Who called: anonymous unless the route's access asked for credentials.
         let identity: ClientIdentity
 
-        subscript(parameter name: String) -> String { parameters[name] ?? "" }
+        /// The value of the pattern's parameter of this name; empty when it has none.
+        subscript(parameter name: String) -> String { Route.value(of: name, segments: segments, path: path) ?? "" }
     }
 
     typealias Answer = @Sendable (PrinterService, Matched, inout HTTPRequestBody) -> HTTPResponse
@@ -93,22 +96,45 @@ struct Route: Sendable {
         requested == method || (requested == "HEAD" && method == "GET")
     }
 
-    /// The parameters when `path` (split into segments) fits the pattern; nil when it does not.
-    func parameters(of path: [Substring]) -> [String: String]? {
-        var values: [String: String] = [:]
+    /// Whether `path` (split into segments) fits the pattern: what `parameters(of:)` tells, without building the
+    /// parameters. Every IPP POST is tried against the routes before the last, and it fits none of them.
+    func fits(_ path: [Substring]) -> Bool {
         for (index, segment) in segments.enumerated() {
             switch segment {
-            case .rest(let name):
-                guard index <= path.count else { return nil }
-                values[name] = path[index...].joined(separator: "/")
-                return values
+            case .rest: return index <= path.count
             case .literal(let word):
-                guard index < path.count, path[index] == word else { return nil }
-            case .parameter(let name):
-                guard index < path.count, !path[index].isEmpty else { return nil }
-                values[name] = String(path[index])
+                guard index < path.count, path[index] == word else { return false }
+            case .parameter:
+                guard index < path.count, !path[index].isEmpty else { return false }
             }
         }
-        return path.count == segments.count ? values : nil
+        return path.count == segments.count
+    }
+
+    /// The parameters when `path` (split into segments) fits the pattern; nil when it does not.
+    func parameters(of path: [Substring]) -> [String: String]? {
+        guard fits(path) else { return nil }
+        var values: [String: String] = [:]
+        for segment in segments {
+            switch segment {
+            case .literal: continue
+            case .parameter(let name), .rest(let name):
+                values[name] = Self.value(of: name, segments: segments, path: path)
+            }
+        }
+        return values
+    }
+
+    /// The value of the parameter `name` of a pattern's `segments` in a `path` they fit: its segment, or for
+    /// `{name*}` the rest of the path joined with `/`; nil when the pattern has no such parameter.
+    static func value(of name: String, segments: [Segment], path: [Substring]) -> String? {
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .rest(name): return index <= path.count ? path[index...].joined(separator: "/") : nil
+            case .parameter(name): return index < path.count ? String(path[index]) : nil
+            default: continue
+            }
+        }
+        return nil
     }
 }
