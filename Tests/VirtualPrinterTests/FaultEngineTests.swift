@@ -70,6 +70,27 @@ import Testing
         #expect(engine.faults.isEmpty)
     }
 
+    /// Requests ask for effects without the engine's lock while no request fault is held: a request fault takes
+    /// effect from its addition, however many came and went before, and none after its removal.
+    @Test func aRequestFaultActsFromItsAdditionUntilItsRemoval() throws {
+        let engine = FaultEngine()
+        #expect(engine.requestEffects(operation: "Get-Jobs").isEmpty)
+        let first = try #require(
+            engine.add(FaultSpec(trigger: .requests(operation: "any", count: 5), effect: .delay(1))))
+        #expect(engine.requestEffects(operation: "Get-Jobs") == [.delay(1)])
+        #expect(engine.remove(first.id).map(\.id) == [first.id])
+        #expect(engine.requestEffects(operation: "Get-Jobs").isEmpty)
+        _ = try #require(engine.add(FaultSpec(trigger: .now, effect: jam)))
+        #expect(engine.requestEffects(operation: "Get-Jobs").isEmpty)
+        _ = try #require(engine.add(FaultSpec(trigger: .requests(operation: "any", count: 1), effect: .delay(2))))
+        #expect(engine.remove(where: { _ in false }).isEmpty)
+        #expect(engine.requestEffects(operation: "Get-Jobs") == [.delay(2)])
+        #expect(engine.requestEffects(operation: "Get-Jobs").isEmpty)
+        _ = try #require(engine.add(FaultSpec(trigger: .requests(operation: "any", count: 1), effect: .delay(3))))
+        #expect(engine.remove(nil).count == 2)
+        #expect(engine.requestEffects(operation: "Get-Jobs").isEmpty)
+    }
+
     @Test func anyOperationMatchesEveryOperation() throws {
         let engine = FaultEngine()
         let busy = try #require(IPPStatus(keyword: "server-error-busy"))

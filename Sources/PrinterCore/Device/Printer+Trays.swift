@@ -154,7 +154,7 @@ extension Printer {
             ready.append(.collection(members))
             names.append(.keyword(size.name))
         }
-        attributeStore.withLock {
+        attributeStore.change {
             $0 = $0.replacing([
                 IPPAttribute(name: "media-col-ready", values: ready), IPPAttribute(name: "media-ready", values: names),
             ])

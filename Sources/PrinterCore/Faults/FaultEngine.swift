@@ -25,10 +25,28 @@ package final class FaultEngine: Sendable {
     }
 
     private let state = Mutex(State())
+    /// How many of the faults have a request trigger: every IPP request asks for its effects, and a printer
+    /// without such a fault answers from this count, without the lock (eight connections meeting at it took 9 % of
+    /// the printer's samples under a Get-Printer-Attributes load, most of them waiting in the kernel). Set under
+    /// the lock, after each change of the faults.
+    private let requestFaults = Atomic<Int>(0)
+
+    /// Changes the faults under the lock, then counts those with a request trigger.
+    private func change<Result>(_ body: (inout State) -> Result) -> Result {
+        state.withLock { state in
+            let result = body(&state)
+            let count = state.faults.count(where: { fault in
+                if case .requests = fault.spec.trigger { return true }
+                return false
+            })
+            requestFaults.store(count, ordering: .releasing)
+            return result
+        }
+    }
 
     /// Adds a fault; nil when the printer already holds `maximumFaults`.
     func add(_ spec: FaultSpec) -> Fault? {
-        state.withLock { state in
+        change { state in
             guard state.faults.count < Self.maximumFaults else { return nil }
             var remaining = 0
             if case .requests(_, let count) = spec.trigger { remaining = count }
@@ -44,7 +62,7 @@ package final class FaultEngine: Sendable {
 
     /// Removes one fault (or every fault when `id` is nil); returns those removed.
     func remove(_ id: Int?) -> [Fault] {
-        state.withLock { state in
+        change { state in
             let removed = state.faults.filter { id == nil || $0.id == id }
             state.faults.removeAll { id == nil || $0.id == id }
             if id == nil {
@@ -57,7 +75,7 @@ package final class FaultEngine: Sendable {
 
     /// Removes the faults `matches` picks; returns those removed.
     func remove(where matches: (Fault) -> Bool) -> [Fault] {
-        state.withLock { state in
+        change { state in
             let removed = state.faults.filter(matches)
             state.faults.removeAll(where: matches)
             return removed
@@ -99,7 +117,8 @@ package final class FaultEngine: Sendable {
 
     /// The request effects for one request of an operation; exhausted request faults are removed.
     func requestEffects(operation: String) -> [FaultEffect] {
-        state.withLock { state in
+        guard requestFaults.load(ordering: .acquiring) > 0 else { return [] }
+        return change { state in
             var effects: [FaultEffect] = []
             for index in state.faults.indices {
                 guard case .requests(let name, _) = state.faults[index].spec.trigger,

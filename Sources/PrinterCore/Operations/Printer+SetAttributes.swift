@@ -39,7 +39,7 @@ extension Printer {
         }
         let device: Set<String> = ["printer-message-from-operator", "printer-input-tray", "printer-supply"]
         let cached = changes.filter { !device.contains($0.name) }
-        attributeStore.withLock { $0 = $0.replacing(cached) }
+        attributeStore.change { $0 = $0.replacing(cached) }
         let message = changes.first { $0.name == "printer-message-from-operator" }?.value?.stringValue
         updatePrinter { state in
             if let message { state.messageFromOperator = message }

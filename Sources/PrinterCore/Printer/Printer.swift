@@ -12,14 +12,14 @@ public final class Printer: Sendable {
     package let status: Mutex<PrinterStatus>
     /// Counts the changes of `status`, read without its lock.
     let statusChanges: StatusChanges
-    /// The static attributes, pre-encoded; replaced as a whole by Set-Printer-Attributes.
-    let attributeStore: Mutex<PrinterAttributeCache>
+    /// The static attributes, pre-encoded; replaced as a whole by Set-Printer-Attributes, read by every request.
+    let attributeStore: ReadMostly<PrinterAttributeCache>
 
     /// Get-Printer-Attributes answers encoded at the current moment.
     let answers = PrinterAttributeAnswers()
 
     /// The current static attributes.
-    package var cache: PrinterAttributeCache { attributeStore.withLock { $0 } }
+    package var cache: PrinterAttributeCache { attributeStore.value }
     let jobIDs: JobIDAllocator
     let scheduler: JobScheduler
     package let recorder: JobRecorder
@@ -106,7 +106,7 @@ public final class Printer: Sendable {
         status = Mutex(PrinterStatus(now: now, changes: statusChanges))
         let cache = PrinterAttributeCache(
             attributes: Self.staticAttributes(configuration), excluding: Self.dynamicAttributeNames)
-        attributeStore = Mutex(cache)
+        attributeStore = ReadMostly(cache)
         recorder = JobRecorder(outputDirectory: configuration.outputDirectory)
         let timeout = cache["multiple-operation-time-out"]?.value?.integerValue ?? 60
         multipleOperationTimeout = Double(max(1, timeout))
