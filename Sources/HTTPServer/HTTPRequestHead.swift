@@ -26,11 +26,20 @@ extension HTTPRequestHead {
     /// and this server disagree on where the request ends. A declared length above `maximumBodyBytes` is
     /// `bodyTooLarge` (413).
     func bodyFraming(maximumBodyBytes: Int) throws(HTTPServerError) -> HTTPBodyFraming {
-        let codings = headers.values("Transfer-Encoding")
-            .flatMap { $0.split(separator: ",") }
-            .map { String($0.trimmingSpacesAndTabs) }
-            .filter { !$0.isEmpty }
+        // Most requests have no Transfer-Encoding and one Content-Length: no list is split or trimmed for them.
+        let encodings = headers.values("Transfer-Encoding")
+        let codings =
+            encodings.isEmpty
+            ? []
+            : encodings.flatMap { $0.split(separator: ",") }.map { String($0.trimmingSpacesAndTabs) }
+                .filter { !$0.isEmpty }
         let lengths = headers.values("Content-Length")
+        if codings.isEmpty, lengths.count == 1,
+            let value = Self.decimalValue(Substring(lengths[0]).trimmingSpacesAndTabs)
+        {
+            guard value <= maximumBodyBytes else { throw .bodyTooLarge }
+            return .length(value)
+        }
         if !codings.isEmpty {
             guard lengths.isEmpty else { throw .malformedRequest(reason: "both Transfer-Encoding and Content-Length") }
             guard version == .http1_1 else { throw .malformedRequest(reason: "Transfer-Encoding in HTTP/1.0") }
