@@ -9,8 +9,9 @@ extension JobRun {
         var placements: [Imposer.Placement]
     }
 
-    /// Renders the selected pages of a PDF document. Sides the document fills completely render in parallel,
-    /// each thread with its own copy of the document; a side shared with the previous or next document (with
+    /// Renders the selected pages of a PDF document. Sides the document fills completely render in parallel (one
+    /// at a time when a sheet is larger than `SideWriter.overlapLimitBytes`), each thread with its own copy of the
+    /// document; a side shared with the previous or next document (with
     /// `single-document`) is drawn on this thread.
     ///
     /// With `textLayer` false (PCLm: pages of raster strips) the sides' text is left to OCR instead of Poppler.
@@ -76,7 +77,10 @@ extension JobRun {
         guard let first = plans.first else { return }
         let emitter = ImpressionEmitter(first: first.impression.number, deliver: onImpression)
         let failure = Mutex<RasterError?>(nil)
-        let (folder, ticket, limits, threads) = (folder, ticket, limits, min(threads, plans.count))
+        // Sheets too large to overlap with the writer's (`SideWriter.overlapLimitBytes`) are drawn one at a time.
+        let oneAtATime = SheetCanvas.byteCount(of: first.impression.geometry) > SideWriter.overlapLimitBytes
+        let (folder, ticket, limits) = (folder, ticket, limits)
+        let threads = oneAtATime ? 1 : min(threads, plans.count)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             messages.collecting {
                 do throws(RasterError) {

@@ -42,6 +42,7 @@ final class JobRun {
             document: document, page: page, width: width, height: height, kind: kind)
         if let started {
             try writeOpen()
+            try writer.makeRoom(forSheetBytes: SheetCanvas.byteCount(of: started.geometry))
             open = try OpenImpression(started)
         }
         guard let open else { return }

@@ -15,6 +15,11 @@ final class SheetCanvas {
     let pixels: UnsafeMutableRawPointer
     private let surface: OpaquePointer
 
+    /// The bytes a sheet of `geometry` takes in memory.
+    static func byteCount(of geometry: SheetGeometry) -> Int {
+        Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(clamping: geometry.width))) * geometry.height
+    }
+
     /// A white sheet of `width` x `height` pixels.
     init(width: Int, height: Int) throws(RasterError) {
         self.width = width

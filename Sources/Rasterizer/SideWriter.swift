@@ -3,8 +3,14 @@ import PrintModel
 import Synchronization
 
 /// Writes finished sides to PNG on a thread of its own, so decoding the next raster page overlaps with encoding
-/// the last one. At most one side waits to be written, which bounds memory to two sheets.
+/// the last one. At most one side waits to be written, which bounds memory to two sheets; a sheet larger than
+/// `overlapLimitBytes` is one at a time (`makeRoom(forSheetBytes:)`).
 final class SideWriter: Sendable {
+    /// The largest sheet drawn while the one before it is still being written. A US letter side at 600 dpi is
+    /// 135 MB: two of them took the render worker of a 500 MB PWG raster job to 282 MB, where the printer and its
+    /// workers are to stay under 200 MB (`scripts/bench` memory). A side at 300 dpi (34 MB) still overlaps.
+    static let overlapLimitBytes = 64 << 20
+
     /// Hands a side to the writer queue.
     ///
     /// `@unchecked Sendable` is safe here: ``SideWriter/write(_:)`` takes the only reference the producer had
@@ -42,6 +48,13 @@ final class SideWriter: Sendable {
                 failure.withLock { $0 = error }
             }
         }
+    }
+
+    /// Before a sheet of `bytes` is made: waits until the side before it is written when the two would exceed
+    /// `overlapLimitBytes`'s bound (the new sheet is larger than it); throws the error of an earlier write.
+    func makeRoom(forSheetBytes bytes: Int) throws(RasterError) {
+        guard bytes > Self.overlapLimitBytes else { return }
+        try drain()
     }
 
     /// Waits until every queued side is written; throws the first write error.
