@@ -9,6 +9,15 @@ public struct JobQuery: Sendable, Equatable {
     public enum Since: Sendable, Equatable {
         case job(Int)
         case time(Double)
+
+        /// A `since` filter's value: a number from 0 up (`numbers` says what it numbers, for the error) or an
+        /// ISO 8601 time.
+        static func parse(_ value: String, filter: String, numbers: String) throws(JobQueryError) -> Since {
+            if let number = Int(value), number >= 0 { return .job(number) }
+            if let time = JobQuery.parseTime(value) { return .time(time) }
+            throw .badValue(
+                filter: filter, value: value, expected: "\(numbers) or an ISO 8601 time such as 2026-01-31T12:00:00Z")
+        }
     }
 
     /// The filter names, as query parameters and (with `--`) command-line options.
@@ -107,15 +116,7 @@ public struct JobQuery: Sendable, Equatable {
                     expected: "at most \(Self.maximumTextLength) characters")
             }
             text = value
-        case "since":
-            if let id = Int(value), id >= 0 {
-                since = .job(id)
-            } else if let time = Self.parseTime(value) {
-                since = .time(time)
-            } else {
-                throw .badValue(
-                    filter: name, value: value, expected: "a job id or an ISO 8601 time such as 2026-01-31T12:00:00Z")
-            }
+        case "since": since = try .parse(value, filter: name, numbers: "a job id")
         default: throw .unknownFilter(name)
         }
     }

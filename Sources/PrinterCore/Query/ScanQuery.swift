@@ -60,16 +60,7 @@ public struct ScanQuery: Sendable, Equatable {
                 aliases[$0] ?? $0
             }
         case "color-mode": colorModes = try check(ScanPage.ColorMode.allCases.map { $0.rawValue.lowercased() })
-        case "since":
-            if let number = Int(value), number >= 0 {
-                since = .job(number)
-            } else if let time = JobQuery.parseTime(value) {
-                since = .time(time)
-            } else {
-                throw .badValue(
-                    filter: name, value: value,
-                    expected: "a scan job number or an ISO 8601 time such as 2026-01-31T12:00:00Z")
-            }
+        case "since": since = try .parse(value, filter: name, numbers: "a scan job number")
         default: throw .unknownFilter(name, known: Self.filterNames)
         }
     }
