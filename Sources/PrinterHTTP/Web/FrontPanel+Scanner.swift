@@ -5,32 +5,35 @@ import Scanner
 /// state, the sheets in its feeder with a form that loads them, and a switch for each of its faults. Each control is
 /// one `POST /api/v1/printers/<name>/scanner` call.
 extension FrontPanel {
-    /// A scanner fault as the panel words it: what the part is, its state with the fault on and off, and the
-    /// buttons that set and clear it.
+    /// A scanner fault as the panel words it, and whether only a scanner with a feeder can have it.
     struct ScannerCondition {
         var fault: ScannerFault
-        var label: String
-        var onWord: String
-        var offWord: String
-        var setLabel: String
-        var clearLabel: String
+        var words: SwitchWords
         /// True for a fault of the feeder, which a scanner without one cannot have.
         var needsFeeder: Bool
     }
 
     static let scannerConditions = [
         ScannerCondition(
-            fault: .feederEmpty, label: "Feeder sensor", onWord: "reports empty", offWord: "reports what is loaded",
-            setLabel: "Report empty", clearLabel: "Report what is loaded", needsFeeder: true),
+            fault: .feederEmpty,
+            words: SwitchWords(
+                label: "Feeder sensor", onWord: "reports empty", offWord: "reports what is loaded",
+                setLabel: "Report empty", clearLabel: "Report what is loaded"), needsFeeder: true),
         ScannerCondition(
-            fault: .feederJam, label: "Feeder", onWord: "jammed", offWord: "clear", setLabel: "Jam the feeder",
-            clearLabel: "Clear the jam", needsFeeder: true),
+            fault: .feederJam,
+            words: SwitchWords(
+                label: "Feeder", onWord: "jammed", offWord: "clear", setLabel: "Jam the feeder",
+                clearLabel: "Clear the jam"), needsFeeder: true),
         ScannerCondition(
-            fault: .coverOpen, label: "Scanner cover", onWord: "open", offWord: "closed", setLabel: "Open the cover",
-            clearLabel: "Close the cover", needsFeeder: false),
+            fault: .coverOpen,
+            words: SwitchWords(
+                label: "Scanner cover", onWord: "open", offWord: "closed", setLabel: "Open the cover",
+                clearLabel: "Close the cover"), needsFeeder: false),
         ScannerCondition(
-            fault: .busy, label: "Other clients", onWord: "busy", offWord: "none", setLabel: "Make it busy",
-            clearLabel: "End the other client's scan", needsFeeder: false),
+            fault: .busy,
+            words: SwitchWords(
+                label: "Other clients", onWord: "busy", offWord: "none", setLabel: "Make it busy",
+                clearLabel: "End the other client's scan"), needsFeeder: false),
     ]
 
     /// The scanner's card, or nothing for a printer without a scanner.
@@ -67,9 +70,9 @@ extension FrontPanel {
             var next = faults
             if active { next.remove(condition.fault) } else { next.insert(condition.fault) }
             let body = "{\"faults\": [\(next.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", "))]}"
-            inner += switchRow(condition.label, id: id, word: active ? condition.onWord : condition.offWord)
+            inner += condition.words.row(id: id, on: active)
             inner += HTML.callButton(
-                active ? condition.clearLabel : condition.setLabel, call: call, body: body, id: "\(id)-toggle",
+                condition.words.buttonLabel(on: active), call: call, body: body, id: "\(id)-toggle",
                 ariaLabel: "\(active ? "Clear" : "Set") the scanner fault \(condition.fault.rawValue)",
                 disabledReason: condition.needsFeeder && capabilities.feeder == nil && !active ? "no feeder" : nil)
             inner += "</li>"

@@ -86,15 +86,29 @@ enum FrontPanel {
         return section("operation", "Operation", HTML.controls(inner, label: "Power and operation"))
     }
 
+    /// How the panel words a switch that sets and clears a condition: what the part is, its state with the
+    /// condition on and off, and the buttons that set and clear it.
+    struct SwitchWords {
+        var label: String
+        var onWord: String
+        var offWord: String
+        var setLabel: String
+        var clearLabel: String
+
+        /// The start of the switch's row, with its state now.
+        func row(id: String, on: Bool) -> String {
+            switchRow(label, id: id, word: on ? onWord : offWord)
+        }
+
+        /// The button's label: what it does from the state now.
+        func buttonLabel(on: Bool) -> String { on ? clearLabel : setLabel }
+    }
+
     /// A condition a person causes and ends at the printer: a door, the cover, a jam, offline.
     struct Condition {
         var id: String
-        var label: String
         var reason: PrinterStateReason
-        var setLabel: String
-        var clearLabel: String
-        var onWord: String
-        var offWord: String
+        var words: SwitchWords
     }
 
     /// The start of a switch's row: what the switch is and its state now (in `<id>-word`), before its button.
@@ -104,14 +118,20 @@ enum FrontPanel {
 
     static let conditions = [
         Condition(
-            id: "door", label: "Door", reason: "door-open-error", setLabel: "Open the door",
-            clearLabel: "Close the door", onWord: "open", offWord: "closed"),
+            id: "door", reason: "door-open-error",
+            words: SwitchWords(
+                label: "Door", onWord: "open", offWord: "closed", setLabel: "Open the door",
+                clearLabel: "Close the door")),
         Condition(
-            id: "cover", label: "Cover", reason: "cover-open-error", setLabel: "Open the cover",
-            clearLabel: "Close the cover", onWord: "open", offWord: "closed"),
+            id: "cover", reason: "cover-open-error",
+            words: SwitchWords(
+                label: "Cover", onWord: "open", offWord: "closed", setLabel: "Open the cover",
+                clearLabel: "Close the cover")),
         Condition(
-            id: "jam", label: "Paper path", reason: "media-jam-error", setLabel: "Jam the paper",
-            clearLabel: "Clear the jam", onWord: "jammed", offWord: "clear"),
+            id: "jam", reason: "media-jam-error",
+            words: SwitchWords(
+                label: "Paper path", onWord: "jammed", offWord: "clear", setLabel: "Jam the paper",
+                clearLabel: "Clear the jam")),
     ]
 
     /// Doors, cover, jam and offline: each adds its printer-state-reason as a fault and clears the faults that
@@ -121,17 +141,19 @@ enum FrontPanel {
         var inner = "<ul class=\"switches\">"
         for condition in conditions {
             let active = reasons.contains(condition.reason)
-            inner += switchRow(condition.label, id: condition.id, word: active ? condition.onWord : condition.offWord)
+            let words = condition.words
+            inner += words.row(id: condition.id, on: active)
             if active {
                 inner += HTML.callButton(
-                    condition.clearLabel, call: "DELETE \(api)/faults?reason=\(condition.reason)",
+                    words.buttonLabel(on: true), call: "DELETE \(api)/faults?reason=\(condition.reason)",
                     id: "\(condition.id)-toggle")
             } else {
                 let fault =
-                    "{\"name\": \"\(condition.label.lowercased()): \(condition.onWord) (front panel)\", "
+                    "{\"name\": \"\(words.label.lowercased()): \(words.onWord) (front panel)\", "
                     + "\"group\": \"\(panelGroup)\", \"effect\": {\"add-reasons\": [\"\(condition.reason)\"]}}"
                 inner += HTML.callButton(
-                    condition.setLabel, call: "POST \(api)/faults", body: fault, id: "\(condition.id)-toggle")
+                    words.buttonLabel(on: false), call: "POST \(api)/faults", body: fault,
+                    id: "\(condition.id)-toggle")
             }
             inner += "</li>"
         }
