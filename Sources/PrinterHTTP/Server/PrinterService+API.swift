@@ -163,8 +163,6 @@ extension PrinterService {
         }
     }
 
-    /// Blocks until `count` (or `jobs`) jobs that pass the filters have ended, then answers them; 408 after
-    /// `timeout` seconds.
     /// A wait's `timeout` in seconds (default 30); nil when it is not a number from 0 to ``maximumWaitTimeout``.
     func waitTimeout(_ request: HTTPRequest) -> Double? {
         guard let text = request.queryValue("timeout") else { return 30 }
@@ -177,6 +175,8 @@ extension PrinterService {
         json(["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
     }
 
+    /// Blocks until `count` (or `jobs`) jobs that pass the filters have ended, then answers them; 408 after
+    /// `timeout` seconds.
     func wait(_ request: HTTPRequest, identity: ClientIdentity = .anonymous) -> HTTPResponse {
         let counts = [request.queryValue("count"), request.queryValue("jobs")].compactMap { $0 }
         guard let countText = counts.first, let count = Int(countText), count > 0 else {

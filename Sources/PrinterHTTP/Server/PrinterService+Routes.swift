@@ -111,20 +111,25 @@ extension PrinterService {
         },
         Route("GET", "/api/v1/printers/{name}/scanner", access: .reader) { service, request, _ in
             service.withPrinter(request) { printer in
-                guard let scanner = printer.scanner else {
-                    return service.json(["error": "printer \(printer.name) has no scanner"], status: 404)
-                }
-                return service.scannerState(printer, scanner)
+                service.withScanner(printer) { scanner in service.scannerState(printer, scanner) }
             }
         },
         Route("POST", "/api/v1/printers/{name}/scanner", access: .change, readsBody: true) { service, request, _ in
-            service.withPrinter(request) { service.setScanner($0, body: request.body) }
+            service.withPrinter(request) { printer in
+                service.withScanner(printer) { service.setScanner(printer, $0, body: request.body) }
+            }
         },
         Route("PUT", "/api/v1/printers/{name}/scanner/source", access: .change) { service, request, body in
-            service.withPrinter(request) { service.receiveScanSource($0, request: request.http, body: &body) }
+            service.withPrinter(request) { printer in
+                service.withScanner(printer) {
+                    service.receiveScanSource(printer, $0, request: request.http, body: &body)
+                }
+            }
         },
         Route("DELETE", "/api/v1/printers/{name}/scanner/source", access: .change) { service, request, _ in
-            service.withPrinter(request) { service.resetScanSource($0) }
+            service.withPrinter(request) { printer in
+                service.withScanner(printer) { service.resetScanSource(printer, $0) }
+            }
         },
 
         // The request journal: what clients asked, and verifying it (docs/api.md "Requests").

@@ -76,10 +76,7 @@ extension PrinterService {
 
     /// `POST /api/v1/printers/{name}/scanner`: sets the scanner's faults (`faults`, the list of those on) and the
     /// sheets in its feeder (`feeder-sheets`); answers the scanner's state.
-    func setScanner(_ printer: Printer, body: [UInt8]) -> HTTPResponse {
-        guard let scanner = printer.scanner else {
-            return json(["error": "printer \(printer.name) has no scanner"], status: 404)
-        }
+    func setScanner(_ printer: Printer, _ scanner: ScannerDevice, body: [UInt8]) -> HTTPResponse {
         guard let object = requestJSON(body), Set(object.keys).isSubset(of: ["faults", "feeder-sheets"]) else {
             return json(["error": "the body is {\"faults\": [...], \"feeder-sheets\": N}"], status: 400)
         }
@@ -112,10 +109,9 @@ extension PrinterService {
 
     /// `PUT /api/v1/printers/{name}/scanner/source`: the body (a PDF, PNG or JPEG file, with its Content-Type) lies on
     /// the glass and in the feeder for the scans that follow; answers the scanner's state.
-    func receiveScanSource(_ printer: Printer, request: HTTPRequest, body: inout HTTPRequestBody) -> HTTPResponse {
-        guard let scanner = printer.scanner else {
-            return json(["error": "printer \(printer.name) has no scanner"], status: 404)
-        }
+    func receiveScanSource(
+        _ printer: Printer, _ scanner: ScannerDevice, request: HTTPRequest, body: inout HTTPRequestBody
+    ) -> HTTPResponse {
         guard let mediaType = Self.mediaType(of: request), Self.scanSourceTypes.contains(mediaType) else {
             return json(
                 ["error": "send the scan source with Content-Type application/pdf, image/png or image/jpeg"],
@@ -136,12 +132,17 @@ extension PrinterService {
 
     /// `DELETE /api/v1/printers/{name}/scanner/source`: back to what lay on the glass at start (`--scan-source`, or
     /// the test chart).
-    func resetScanSource(_ printer: Printer) -> HTTPResponse {
+    func resetScanSource(_ printer: Printer, _ scanner: ScannerDevice) -> HTTPResponse {
+        scanner.resetSource()
+        return scannerState(printer, scanner)
+    }
+
+    /// `body`'s answer for the printer's scanner; 404 for a printer without one.
+    func withScanner(_ printer: Printer, _ body: (ScannerDevice) -> HTTPResponse) -> HTTPResponse {
         guard let scanner = printer.scanner else {
             return json(["error": "printer \(printer.name) has no scanner"], status: 404)
         }
-        scanner.resetSource()
-        return scannerState(printer, scanner)
+        return body(scanner)
     }
 
     /// The scanner's faults, feeder and source as the API shows them (`source` null: the test chart).
