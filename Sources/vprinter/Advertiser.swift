@@ -142,16 +142,13 @@ final class AdvertisedPrinters: Sendable {
         settled.withLock { $0.daemonAbsent || $0.established.contains(printer.id) }
     }
 
-    /// The service types a printer with this security is advertised under, as the log names them.
+    /// The service types a printer with this security is advertised under, as the log names them: those of the
+    /// registration `DNSSDRegistration.printer` makes for it.
     static func serviceTypes(_ security: PrinterSecurity, prints: Bool = true, scans: Bool = false) -> [String] {
-        var types: [String] = []
-        if prints {
-            types += (security.offersPlain ? ["_ipp._tcp"] : []) + (security.offersTLS ? ["_ipps._tcp"] : [])
-        }
-        if scans {
-            types += (security.offersPlain ? ["_uscan._tcp"] : []) + (security.offersTLS ? ["_uscans._tcp"] : [])
-        }
-        return types + (prints ? ["_printer._tcp"] : []) + ["_http._tcp"]
+        DNSSDRegistration.printer(
+            name: "", port: 0, txt: [], tls: security.offersTLS, plain: security.offersPlain,
+            scanner: scans ? [] : nil, prints: prints
+        ).services.map(\.type)
     }
 
     /// The TXT record of a printer's scanner as seen through `host`; nil when it has none (docs/scanning.md).
