@@ -47,7 +47,8 @@ public struct JobRenderer: Sendable {
                 pages = try run.renderPDF(document.path, document: number)
             case .pclm:
                 _ = try PCLmStructure.check(path: document.path)
-                pages = try run.renderPDF(document.path, document: number, textLayer: false)
+                // PCLm strips are DeviceRGB or DeviceGray: no DeviceCMYK to manage.
+                pages = try run.renderPDF(document.path, document: number, textLayer: false, pressProfile: false)
             case .jpeg, .png:
                 let image =
                     format == .jpeg

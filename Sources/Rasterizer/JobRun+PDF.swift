@@ -15,7 +15,13 @@ extension JobRun {
     /// `single-document`) is drawn on this thread.
     ///
     /// With `textLayer` false (PCLm: pages of raster strips) the sides' text is left to OCR instead of Poppler.
-    func renderPDF(_ path: String, document number: Int, textLayer: Bool = true) throws(RasterError) -> Int {
+    /// With `pressProfile` DeviceCMYK is drawn through the press profile (``PDFDefaultCMYK``), from a copy of the
+    /// document that goes at the end.
+    func renderPDF(_ path: String, document number: Int, textLayer: Bool = true, pressProfile: Bool = true)
+        throws(RasterError) -> Int
+    {
+        let colorManaged = pressProfile ? PDFDefaultCMYK.colorManagedCopy(of: path) : nil
+        let path = colorManaged?.path ?? path
         let messages = PopplerMessages(log: warnings, document: number)
         defer { messages.stop() }
         let document = try PDFDocument(path: path, password: ticket.password, limits: limits)

@@ -54,7 +54,7 @@ public struct PCLmStructure: Sendable, Equatable {
         var endOfFile = false
         while let item = try scanner.next() {
             switch item {
-            case .object(let number, let value, _):
+            case .object(let number, _, let value, _, _):
                 try RenderLimits.check("PCLm objects", objects.count + 1, maximumObjects)
                 if value["Type"]?.nameValue == "ObjStm" {
                     throw .malformed(format: "PCLm", reason: "object \(number) is an object stream, which PCLm forbids")
@@ -65,6 +65,8 @@ public struct PCLmStructure: Sendable, Equatable {
                 trailer = value
             case .comment(let text):
                 if text.hasPrefix("%EOF") { endOfFile = true }
+            case .startxref:
+                break
             }
         }
         guard endOfFile, let trailer else {
@@ -75,7 +77,7 @@ public struct PCLmStructure: Sendable, Equatable {
 
     private init(objects: [Int: PDFValue], trailer: PDFValue) throws(RasterError) {
         func resolve(_ value: PDFValue?) -> PDFValue? {
-            if case .reference(let number)? = value { return objects[number] }
+            if case .reference(let number, _)? = value { return objects[number] }
             return value
         }
         guard let root = resolve(trailer["Root"]), let tree = resolve(root["Pages"]) else {

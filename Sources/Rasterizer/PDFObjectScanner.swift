@@ -1,19 +1,21 @@
 import PrintModel
 
-/// A PDF object value, as far as a structure check needs it: strings keep no contents, streams no data.
+/// A PDF object value, kept so that it can be written back (``PDFValue/write(into:)``): a name as written (its `#`
+/// escapes not undone), a string as its token (delimiters included), a stream's dictionary without its data.
 ///
 /// ISO 32000-1 section 7.3 (objects).
 enum PDFValue: Equatable, Sendable {
     case integer(Int)
     case real(Double)
-    case boolean
+    case boolean(Bool)
     case null
     case name(String)
-    case string
+    /// A literal `( )` or hexadecimal `< >` string, its bytes as written.
+    case string([UInt8])
     case array([PDFValue])
     case dictionary([String: PDFValue])
-    /// An indirect reference `N G R`; only the object number is kept.
-    case reference(Int)
+    /// An indirect reference `N G R`.
+    case reference(Int, generation: Int)
 
     /// The value of `key` when this is a dictionary.
     subscript(key: String) -> PDFValue? {
@@ -39,33 +41,57 @@ enum PDFValue: Equatable, Sendable {
         if case .name(let value) = self { return value }
         return nil
     }
+
+    /// The entries when this is a dictionary.
+    var dictionaryEntries: [String: PDFValue]? {
+        if case .dictionary(let entries) = self { return entries }
+        return nil
+    }
 }
 
 /// Reads the top level of a PDF file front to back without building its pages: `N G obj ... endobj` objects
-/// (stream data is skipped, by its /Length when that is direct), `xref` tables, `trailer` dictionaries and comments.
+/// (stream data is skipped, by its /Length when that is direct, unless the caller asks for it), `xref` tables,
+/// `trailer` dictionaries, `startxref` offsets and comments.
 ///
 /// ISO 32000-1 sections 7.2 (lexical conventions), 7.3.8 (streams) and 7.5 (file structure). Memory stays small:
-/// string contents and stream data are never kept.
+/// stream data is kept only for the streams `keepsData` picks, up to ``maximumKeptStreamBytes``.
 final class PDFObjectScanner {
     /// The deepest nesting of arrays and dictionaries accepted.
     static let maximumDepth = 32
     /// The most entries one array or dictionary may hold.
     static let maximumEntries = 100_000
+    /// The longest string kept, in bytes as written.
+    static let maximumStringBytes = 1024 * 1024
+    /// The longest stream whose data is kept.
+    static let maximumKeptStreamBytes = 64 * 1024 * 1024
 
     /// One top-level item of the file.
     enum Item {
-        /// An indirect object; `streamLength` is the length of its stream data, nil when it has none.
-        case object(number: Int, value: PDFValue, streamLength: Int?)
+        /// An indirect object; `streamLength` is the length of its stream data, nil when it has none, and
+        /// `streamData` that data when `keepsData` asked for it.
+        case object(number: Int, generation: Int, value: PDFValue, streamLength: Int?, streamData: [UInt8]?)
         case trailer(PDFValue)
+        /// The byte offset after `startxref`: where the file's newest cross-reference section starts.
+        case startxref(Int)
         /// A comment at the top level, without its `%`.
         case comment(String)
     }
 
     private let reader: ByteReader
+    private let keepsData: (PDFValue) -> Bool
     private var pushedBack: UInt8?
 
-    init(_ reader: ByteReader) {
+    /// A scanner of `reader` that keeps the data of the streams whose dictionary `keepsData` picks.
+    init(_ reader: ByteReader, keepingDataOf keepsData: @escaping (PDFValue) -> Bool = { _ in false }) {
         self.reader = reader
+        self.keepsData = keepsData
+    }
+
+    /// The next value, read as a value of an object's body; nil at the end of the data. An object stream's
+    /// contents (ISO 32000-1 section 7.5.7) are read with it: pairs of integers, then the objects' values.
+    func nextValue() throws(RasterError) -> PDFValue? {
+        guard let token = try token(topLevel: false) else { return nil }
+        return try value(startingWith: token, depth: 0)
     }
 
     /// Bytes consumed so far.
@@ -90,7 +116,7 @@ final class PDFObjectScanner {
                 // `N G obj`; xref table rows and the startxref offset are numbers too, and skipped. A token read
                 // ahead that is no part of `N G obj` is looked at again.
                 guard let generation = try token(topLevel: true) else { return nil }
-                guard case .integer = generation else {
+                guard case .integer(let generationNumber) = generation else {
                     pending = generation
                     continue
                 }
@@ -99,9 +125,16 @@ final class PDFObjectScanner {
                     pending = keyword
                     continue
                 }
-                return try object(number)
+                return try object(number, generation: generationNumber)
             case .keyword("trailer"):
                 return .trailer(try value(depth: 0))
+            case .keyword("startxref"):
+                guard let offset = try token(topLevel: true) else { return nil }
+                guard case .integer(let value) = offset else {
+                    pending = offset
+                    continue
+                }
+                return .startxref(value)
             default:
                 continue  // xref, the table's f and n, startxref
             }
@@ -109,13 +142,13 @@ final class PDFObjectScanner {
     }
 
     /// The rest of object `number` after `obj`: its value, its stream data (skipped) and `endobj`.
-    private func object(_ number: Int) throws(RasterError) -> Item {
+    private func object(_ number: Int, generation: Int) throws(RasterError) -> Item {
         let value = try value(depth: 0)
         guard let following = try token(topLevel: false) else {
             throw .truncated(what: "object \(number)", offset: offset)
         }
         guard case .keyword("stream") = following else {
-            return .object(number: number, value: value, streamLength: nil)
+            return .object(number: number, generation: generation, value: value, streamLength: nil, streamData: nil)
         }
         // The keyword is followed by CRLF or LF (ISO 32000-1 section 7.3.8.1).
         var byte = try requiredByte("stream of object \(number)")
@@ -123,18 +156,20 @@ final class PDFObjectScanner {
         guard byte == 10 else {
             throw .malformed(format: "PDF", reason: "object \(number): 'stream' is not followed by an end of line")
         }
+        var kept: [UInt8]? = keepsData(value) ? [] : nil
         let length: Int
         if let direct = value["Length"]?.integerValue, direct >= 0 {
-            try skip(direct, what: "stream of object \(number)")
+            if kept != nil { try RenderLimits.check("kept PDF stream bytes", direct, Self.maximumKeptStreamBytes) }
+            try skip(direct, what: "stream of object \(number)", keeping: &kept)
             length = direct
             guard case .keyword("endstream")? = try token(topLevel: false) else {
                 throw .malformed(
                     format: "PDF", reason: "object \(number): its stream is not /Length \(direct) bytes long")
             }
         } else {
-            length = try skipToEndstream(number)
+            length = try skipToEndstream(number, keeping: &kept)
         }
-        return .object(number: number, value: value, streamLength: length)
+        return .object(number: number, generation: generation, value: value, streamLength: length, streamData: kept)
     }
 
     private enum Token: Equatable {
@@ -142,7 +177,7 @@ final class PDFObjectScanner {
         case real(Double)
         case keyword(String)
         case name(String)
-        case string
+        case string([UInt8])
         case arrayStart, arrayEnd, dictionaryStart, dictionaryEnd
         case comment(String)
     }
@@ -162,8 +197,9 @@ final class PDFObjectScanner {
             return try referenceOrInteger(number)
         case .real(let number): return .real(number)
         case .name(let name): return .name(name)
-        case .string: return .string
-        case .keyword("true"), .keyword("false"): return .boolean
+        case .string(let bytes): return .string(bytes)
+        case .keyword("true"): return .boolean(true)
+        case .keyword("false"): return .boolean(false)
         case .keyword("null"): return .null
         case .arrayStart:
             var items: [PDFValue] = []
@@ -202,13 +238,13 @@ final class PDFObjectScanner {
         // A second integer: either a generation (then R) or the next value of an array.
         let mark = try token(topLevel: false)
         try skipWhitespace()
-        if case .integer = mark, try peek() == UInt8(ascii: "R") {
+        if case .integer(let generation) = mark, try peek() == UInt8(ascii: "R") {
             _ = try nextByte()
-            return .reference(number)
+            return .reference(number, generation: generation)
         }
-        // Arrays of plain integers (MediaBox) are the only place where this happens; the second one is kept by
-        // the caller's next read, so it is re-queued through the look-ahead slot.
-        if case .integer(let second) = mark { lookAhead = .integer(second) }
+        // Two numbers in a row (an array such as [0 0 595.28 841.89]): the one read ahead, whatever it is, is the
+        // caller's next token, re-queued through the look-ahead slot.
+        lookAhead = mark
         return .integer(number)
     }
 
@@ -228,15 +264,13 @@ final class PDFObjectScanner {
         case UInt8(ascii: "/"):
             return .name(try regularRun())
         case UInt8(ascii: "("):
-            try skipLiteralString()
-            return .string
+            return .string(try literalString())
         case UInt8(ascii: "<"):
             if try peek() == UInt8(ascii: "<") {
                 _ = try nextByte()
                 return .dictionaryStart
             }
-            try skip(until: UInt8(ascii: ">"), what: "hexadecimal string")
-            return .string
+            return .string(try hexadecimalString())
         case UInt8(ascii: ">"):
             guard try nextByte() == UInt8(ascii: ">") else {
                 throw .malformed(format: "PDF", reason: "a single '>' at byte \(offset)")
@@ -302,31 +336,50 @@ final class PDFObjectScanner {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A `( ... )` string with balanced parentheses and backslash escapes (ISO 32000-1 section 7.3.4.2).
-    private func skipLiteralString() throws(RasterError) {
+    /// A `( ... )` string with balanced parentheses and backslash escapes (ISO 32000-1 section 7.3.4.2), as
+    /// written, parentheses included.
+    private func literalString() throws(RasterError) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "(")]
         var depth = 1
         while depth > 0 {
             guard let byte = try nextByte() else { throw .truncated(what: "PDF string", offset: offset) }
+            try checkStringLength(bytes.count)
+            bytes.append(byte)
             switch byte {
-            case UInt8(ascii: "\\"): _ = try nextByte()
+            case UInt8(ascii: "\\"):
+                guard let escaped = try nextByte() else { throw .truncated(what: "PDF string", offset: offset) }
+                bytes.append(escaped)
             case UInt8(ascii: "("): depth += 1
             case UInt8(ascii: ")"): depth -= 1
             default: break
             }
         }
+        return bytes
     }
 
-    private func skip(until end: UInt8, what: String) throws(RasterError) {
+    /// A `< ... >` string (ISO 32000-1 section 7.3.4.3), as written, angle brackets included.
+    private func hexadecimalString() throws(RasterError) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "<")]
         while true {
-            guard let byte = try nextByte() else { throw .truncated(what: what, offset: offset) }
-            if byte == end { return }
+            guard let byte = try nextByte() else { throw .truncated(what: "hexadecimal string", offset: offset) }
+            try checkStringLength(bytes.count)
+            bytes.append(byte)
+            if byte == UInt8(ascii: ">") { return bytes }
         }
     }
 
-    private func skip(_ count: Int, what: String) throws(RasterError) {
+    private func checkStringLength(_ count: Int) throws(RasterError) {
+        if count >= Self.maximumStringBytes {
+            try RenderLimits.check("PDF string bytes", count + 1, Self.maximumStringBytes)
+        }
+    }
+
+    /// Skips `count` bytes of stream data, appending them to `kept` when it is not nil.
+    private func skip(_ count: Int, what: String, keeping kept: inout [UInt8]?) throws(RasterError) {
         var left = count
-        if left > 0, pushedBack != nil {
+        if left > 0, let byte = pushedBack {
             pushedBack = nil
+            kept?.append(byte)
             left -= 1
         }
         let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: min(max(left, 1), 64 * 1024), alignment: 8)
@@ -335,12 +388,14 @@ final class PDFObjectScanner {
             let chunk = min(left, scratch.count)
             let read = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[0..<chunk]))
             guard read == chunk else { throw .truncated(what: what, offset: offset) }
+            kept?.append(contentsOf: scratch[0..<chunk])
             left -= chunk
         }
     }
 
-    /// Stream data whose length is an indirect object: read up to `endstream`; returns the data length.
-    private func skipToEndstream(_ number: Int) throws(RasterError) -> Int {
+    /// Stream data whose length is an indirect object: read up to `endstream`; returns the data length, and
+    /// appends the data to `kept` when it is not nil.
+    private func skipToEndstream(_ number: Int, keeping kept: inout [UInt8]?) throws(RasterError) -> Int {
         let marker = Array("endstream".utf8)
         var matched = 0
         var count = 0
@@ -349,8 +404,15 @@ final class PDFObjectScanner {
                 throw .truncated(what: "stream of object \(number)", offset: offset)
             }
             count += 1
+            if kept != nil {
+                try RenderLimits.check("kept PDF stream bytes", count, Self.maximumKeptStreamBytes + marker.count)
+                kept?.append(byte)
+            }
             matched = byte == marker[matched] ? matched + 1 : (byte == marker[0] ? 1 : 0)
-            if matched == marker.count { return count - marker.count }
+            if matched == marker.count {
+                kept?.removeLast(marker.count)
+                return count - marker.count
+            }
         }
     }
 }
