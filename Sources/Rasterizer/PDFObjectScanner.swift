@@ -60,6 +60,8 @@ final class PDFObjectScanner {
     static let maximumDepth = 32
     /// The most entries one array or dictionary may hold.
     static let maximumEntries = 100_000
+    /// The longest name, in bytes as written (ISO 32000-1 Annex C gives 127 as a reader's limit).
+    static let maximumNameBytes = 4096
     /// The longest string kept, in bytes as written.
     static let maximumStringBytes = 1024 * 1024
     /// The longest stream whose data is kept.
@@ -262,7 +264,7 @@ final class PDFObjectScanner {
             let text = try restOfLine()
             return topLevel ? .comment(text) : try token(topLevel: false)
         case UInt8(ascii: "/"):
-            return .name(try regularRun())
+            return .name(try nameRun())
         case UInt8(ascii: "("):
             return .string(try literalString())
         case UInt8(ascii: "<"):
@@ -326,6 +328,27 @@ final class PDFObjectScanner {
             if bytes.count < 127 { bytes.append(byte) }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A name after its `/`, as written but with bytes outside printable ASCII written as `#xx` (ISO 32000-1
+    /// section 7.3.5), so that the name written back is the same bytes; longer than ``maximumNameBytes``, an error.
+    private func nameRun() throws(RasterError) -> String {
+        var text = ""
+        var count = 0
+        while let byte = try peek(), !isWhitespace(byte), !isDelimiter(byte) {
+            pushedBack = nil
+            count += 1
+            try RenderLimits.check("PDF name bytes", count, Self.maximumNameBytes)
+            if byte > 0x7E {
+                let digits = Array("0123456789ABCDEF".utf8)
+                text.unicodeScalars.append("#")
+                text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
+                text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 0x0F)]))
+            } else {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return text
     }
 
     private func restOfLine() throws(RasterError) -> String {

@@ -106,9 +106,13 @@ import Testing
         document.addStream(4, "0 0 0 1 k 0 0 10 10 re f")
         document.add(5, "<< /Font << /F1 6 0 R >> /ColorSpace << /CS0 [/Indexed /DeviceRGB 1 <000000FFFFFF>] >> >>")
         document.add(6, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        document.add(7, "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>")
+        // A resource name with a byte above ASCII (Latin-1 e acute) comes back as the same byte, escaped.
+        document.replace("/F1 6 0 R", with: Array("/F1 6 0 R /F\u{E9} 7 0 R".unicodeScalars.map { UInt8($0.value) }))
         let made = try #require(try PDFDefaultCMYK(path: try document.write(into: folder), profile: Self.profile))
         let text = String(decoding: made.update, as: UTF8.self)
         #expect(text.contains("/F1 6 0 R"))
+        #expect(text.contains("/F#E9 7 0 R"))
         #expect(text.contains("/CS0 [/Indexed /DeviceRGB 1 <000000FFFFFF>]"))
         #expect(text.contains("/Annots [(a \\) string) <4142>]"))
         #expect(text.contains("/Parent 2 0 R"))
@@ -215,6 +219,19 @@ final class PDFBuilder {
     func add(_ number: Int, _ value: String) {
         offsets[number] = bytes.count
         bytes += Array("\(number) 0 obj\n\(value)\nendobj\n".utf8)
+    }
+
+    /// Replaces the first occurrence of `text` in the objects added so far with `bytes` (for bytes no Swift
+    /// string literal here writes as one byte each), keeping the offsets of later objects right.
+    func replace(_ text: String, with bytes: [UInt8]) {
+        let pattern = Array(text.utf8)
+        guard
+            let start = (0...(self.bytes.count - pattern.count)).first(where: {
+                self.bytes[$0..<($0 + pattern.count)].elementsEqual(pattern)
+            })
+        else { return }
+        self.bytes.replaceSubrange(start..<(start + pattern.count), with: bytes)
+        for (number, offset) in offsets where offset > start { offsets[number] = offset + bytes.count - pattern.count }
     }
 
     func addStream(_ number: Int, _ text: String) {
