@@ -1,7 +1,8 @@
 import PrintModel
 
 /// A PDF object value, kept so that it can be written back (``PDFValue/write(into:)``): a name as written (its `#`
-/// escapes not undone), a string as its token (delimiters included), a stream's dictionary without its data.
+/// escapes not undone, its bytes above ASCII escaped), a string as its token (delimiters included), a stream's
+/// dictionary without its data.
 ///
 /// ISO 32000-1 section 7.3 (objects).
 enum PDFValue: Equatable, Sendable {
@@ -138,12 +139,13 @@ final class PDFObjectScanner {
                 }
                 return .startxref(value)
             default:
-                continue  // xref, the table's f and n, startxref
+                continue  // xref and the table's f and n
             }
         }
     }
 
-    /// The rest of object `number` after `obj`: its value, its stream data (skipped) and `endobj`.
+    /// The rest of object `number` after `obj`: its value, its stream data (skipped unless `keepsData` picks it) and
+    /// `endobj`.
     private func object(_ number: Int, generation: Int) throws(RasterError) -> Item {
         let value = try value(depth: 0)
         guard let following = try token(topLevel: false) else {
