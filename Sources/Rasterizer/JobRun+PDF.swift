@@ -21,6 +21,8 @@ extension JobRun {
         throws(RasterError) -> Int
     {
         let colorManaged = pressProfile ? PDFDefaultCMYK.colorManagedCopy(of: path) : nil
+        // The copy's file lives as long as the value: to the end of the render, not only to the last use of it.
+        defer { withExtendedLifetime(colorManaged) {} }
         let path = colorManaged?.path ?? path
         let messages = PopplerMessages(log: warnings, document: number)
         defer { messages.stop() }

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import PrintModel
 import Testing
 
 @testable import Rasterizer
@@ -82,6 +83,25 @@ import Testing
         #expect(
             abs(managed.0 - expected.0) <= 2 && abs(managed.1 - expected.1) <= 2 && abs(managed.2 - expected.2) <= 2)
         #expect(unmanaged != managed)
+    }
+
+    @Test func everySideOfAJobIsDrawnThroughTheProfile() throws {
+        // Four pages drawn on two threads, each opening the copy by its name: all through the profile, as gs shows
+        // them.
+        let harness = try RenderHarness()
+        let pdf = try ghostscriptPDF(
+            String(repeating: "1 0 0 0 setcmykcolor 0 0 612 792 rectfill showpage\n", count: 4), in: harness.folder)
+        let reference = harness.folder.file("reference.png")
+        try ExternalTool.ghostscript(["-sDEVICE=png16m", "-r36", "-dLastPage=1", "-sOutputFile=\(reference)", pdf])
+        let expected = try harness.decode(reference).rgb(100, 100)
+        var ticket = JobTicket()
+        ticket.resolution = 36
+        let (impressions, _) = try harness.render([pdf], ticket: ticket)
+        #expect(impressions.count == 4)
+        for side in impressions {
+            let drawn = try harness.image(side.file).rgb(100, 100)
+            #expect(abs(drawn.0 - expected.0) <= 2 && abs(drawn.1 - expected.1) <= 2 && abs(drawn.2 - expected.2) <= 2)
+        }
     }
 
     @Test func aPageWithADefaultCMYKOfItsOwnKeepsIt() throws {
