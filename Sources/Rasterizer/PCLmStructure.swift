@@ -80,37 +80,12 @@ public struct PCLmStructure: Sendable, Equatable {
             if case .reference(let number, _)? = value { return objects[number] }
             return value
         }
-        guard let root = resolve(trailer["Root"]), let tree = resolve(root["Pages"]) else {
+        guard let root = resolve(trailer["Root"]), resolve(root["Pages"]) != nil else {
             throw .malformed(format: "PCLm", reason: "the trailer names no document catalog with a page tree")
         }
-        // The page tree in order, with MediaBox and Resources inherited from parents (ISO 32000-1 7.7.3.4).
-        var pageNodes: [PDFValue] = []
-        var visited = 0
-        func walk(_ node: PDFValue, inherited: [String: PDFValue], depth: Int) throws(RasterError) {
-            visited += 1
-            guard depth < PDFObjectScanner.maximumDepth, visited <= objects.count + 1 else {
-                throw .malformed(format: "PCLm", reason: "the page tree is too deep or loops")
-            }
-            var inherited = inherited
-            for key in ["MediaBox", "Resources"] { if let value = node[key] { inherited[key] = value } }
-            if node["Type"]?.nameValue == "Page" {
-                var page = [String: PDFValue]()
-                if case .dictionary(let entries) = node { page = entries }
-                page.merge(inherited) { own, _ in own }
-                pageNodes.append(.dictionary(page))
-                return
-            }
-            guard case .array(let kids)? = resolve(node["Kids"]) else {
-                throw .malformed(format: "PCLm", reason: "a page tree node has no /Kids")
-            }
-            for kid in kids {
-                guard let child = resolve(kid) else {
-                    throw .malformed(format: "PCLm", reason: "a page of the page tree is missing (cut short?)")
-                }
-                try walk(child, inherited: inherited, depth: depth + 1)
-            }
+        let pageNodes = try PDFPageTree(root: root["Pages"], format: "PCLm") { objects[$0] }.pages.map {
+            PDFValue.dictionary($0.effectiveEntries)
         }
-        try walk(tree, inherited: [:], depth: 0)
         guard !pageNodes.isEmpty else { throw .malformed(format: "PCLm", reason: "the document has no pages") }
         var filters = Set<String>()
         pages = []

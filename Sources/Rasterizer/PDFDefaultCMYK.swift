@@ -78,42 +78,32 @@ struct PDFDefaultCMYK {
         }
         var body: [UInt8] = []
         var offsets: [(number: Int, generation: Int, offset: Int)] = []
-        let base = try Self.fileSize(path) + 1
+        let base = scanner.offset + 1  // the scanner read the whole file: its offset is the file's size
         func startObject(_ number: Int, _ generation: Int) {
             offsets.append((number, generation, base + body.count))
             body += Array("\(number) \(generation) obj\n".utf8)
         }
 
-        // The page tree in order, with Resources inherited from the nodes above (ISO 32000-1 section 7.7.3.4).
-        var visited: Set<Int> = []
+        guard let catalog = objects[root]?.value else {
+            throw .malformed(format: "PDF", reason: "the catalog \(root) \(rootGeneration) R is missing")
+        }
         var changed = 0
-        func walk(_ reference: PDFValue?, inherited: PDFValue?, depth: Int) throws(RasterError) {
-            guard case .reference(let number, _)? = reference, let node = objects[number],
-                case .dictionary(var entries) = node.value
-            else { throw .malformed(format: "PDF", reason: "a page tree node is missing") }
-            guard depth < PDFObjectScanner.maximumDepth, visited.insert(number).inserted else {
-                throw .malformed(format: "PDF", reason: "the page tree is too deep or loops")
+        for page in try PDFPageTree(root: catalog["Pages"], format: "PDF", object: { objects[$0]?.value }).pages {
+            guard let number = page.number, let generation = objects[number]?.generation else {
+                throw .malformed(format: "PDF", reason: "a page is a direct object, which an update cannot replace")
             }
-            let resources = entries["Resources"] ?? inherited
-            if case .array(let kids)? = resolve(entries["Kids"]) {
-                for kid in kids { try walk(kid, inherited: resources, depth: depth + 1) }
-                return
-            }
-            var resourceEntries = resolve(resources)?.dictionaryEntries ?? [:]
-            var colorSpaces = resolve(resourceEntries["ColorSpace"])?.dictionaryEntries ?? [:]
-            guard colorSpaces["DefaultCMYK"] == nil else { return }  // the document's own choice stands
+            var resources = resolve(page.effectiveEntries["Resources"])?.dictionaryEntries ?? [:]
+            var colorSpaces = resolve(resources["ColorSpace"])?.dictionaryEntries ?? [:]
+            guard colorSpaces["DefaultCMYK"] == nil else { continue }  // the document's own choice stands
             colorSpaces["DefaultCMYK"] = .array([.name("ICCBased"), .reference(profileNumber, generation: 0)])
-            resourceEntries["ColorSpace"] = .dictionary(colorSpaces)
-            entries["Resources"] = .dictionary(resourceEntries)
-            startObject(number, node.generation)
+            resources["ColorSpace"] = .dictionary(colorSpaces)
+            var entries = page.entries
+            entries["Resources"] = .dictionary(resources)
+            startObject(number, generation)
             PDFValue.dictionary(entries).write(into: &body)
             body += Array("\nendobj\n".utf8)
             changed += 1
         }
-        guard let catalog = objects[root]?.value else {
-            throw .malformed(format: "PDF", reason: "the catalog \(root) \(rootGeneration) R is missing")
-        }
-        try walk(catalog["Pages"], inherited: nil, depth: 0)
         guard changed > 0 else { return nil }
 
         startObject(profileNumber, 0)
@@ -194,10 +184,9 @@ struct PDFDefaultCMYK {
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-        var input = data
         var status = Z_OK
-        return try input.withUnsafeMutableBufferPointer { (source) throws(RasterError) -> [UInt8] in
-            stream.next_in = source.baseAddress
+        return try data.withUnsafeBufferPointer { (source) throws(RasterError) -> [UInt8] in
+            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)  // zlib only reads it
             stream.avail_in = uInt(source.count)
             while status != Z_STREAM_END {
                 let produced = chunk.withUnsafeMutableBufferPointer { out in
@@ -229,12 +218,6 @@ struct PDFDefaultCMYK {
         guard read > 0 else { return false }
         let first = head[0..<read].drop { [9, 10, 13, 32].contains($0) }
         return first.starts(with: Array("xref".utf8)) || first.first.map { (48...57).contains($0) } == true
-    }
-
-    private static func fileSize(_ path: String) throws(RasterError) -> Int {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .io(path: path, operation: "stat", errno: errno) }
-        return Int(status.st_size)
     }
 
     private static func padded(_ value: Int, _ width: Int) -> String {
@@ -290,17 +273,16 @@ extension PDFDefaultCMYK {
         guard output >= 0 else { return nil }
         _ = fcntl(output, F_SETFD, FD_CLOEXEC)
         unlink(String(cString: template.withUnsafeBufferPointer { $0.baseAddress! }))
+        // The document copied by the kernel, without passing through a buffer here.
         let input = open(path, O_RDONLY | O_CLOEXEC)
         var written = input >= 0
-        if written {
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
-            while written {
-                let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-                if count == 0 { break }
-                written = count > 0 && writeAll(output, chunk[0..<count])
-            }
-            close(input)
+        while written {
+            let count = sendfile(output, input, nil, 1 << 30)
+            if count < 0 && errno == EINTR { continue }
+            if count == 0 { break }
+            written = count > 0
         }
+        if input >= 0 { close(input) }
         guard written, writeAll(output, made.update[...]) else {
             close(output)
             return nil
