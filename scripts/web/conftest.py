@@ -108,6 +108,15 @@ def enabled(driver):
     wait_for(lambda: driver.execute_script("return document.body.classList.contains('js')"), "the page's script")
 
 
+def is_stale(element):
+    """Whether `element` is no longer in the page (the page it was found in was left or redrawn)."""
+    try:
+        element.tag_name
+        return False
+    except StaleElementReferenceException:
+        return True
+
+
 def text_of(driver, element_id):
     return driver.execute_script("var e = document.getElementById(arguments[0]); return e ? e.textContent : null;",
                                  element_id)

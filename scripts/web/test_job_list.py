@@ -10,7 +10,7 @@ import time
 from selenium.webdriver.common.by import By
 from vprinter.documents import pdf
 
-from conftest import enabled, screenshot, text_of, wait_for
+from conftest import enabled, is_stale, screenshot, text_of, wait_for
 from vptest.artifacts import record_figure
 from vptest.bench.records import record, write_records
 from vptest.paths import DOCS
@@ -46,7 +46,11 @@ def test_live_updates_search_and_a_reset_that_asks_first(desktop, printer):
             else:
                 box.clear()
                 box.send_keys(value)
+        # The search is a plain GET form: wait for the page it leaves to go, or the last search's answer, still
+        # shown, would be read as this one's.
+        page = driver.find_element(By.TAG_NAME, "html")
         driver.find_element(By.ID, "search-submit").click()
+        wait_for(lambda: is_stale(page), "the search's page")
         wait_for(lambda: "matching" in (text_of(driver, "job-count") or "") or
                  "No job matches" in (text_of(driver, "job-count") or ""), "the search's answer")
         enabled(driver)
