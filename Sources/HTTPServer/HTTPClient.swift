@@ -42,7 +42,8 @@ public enum HTTPClient {
         }
         let credentials = userInfo(of: target)
         if let credentials { target = "http://" + target.dropFirst("http://".count + credentials.count + 1) }
-        guard let (host, port, path) = split(target) else {
+        guard let (host, port, path) = split(target), target.utf8.allSatisfy(DocumentDownload.isRequestTargetByte)
+        else {
             throw .malformedRequest(reason: "not an http URL: \(url)")
         }
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
@@ -117,12 +118,12 @@ public enum HTTPClient {
         return host.isEmpty ? nil : (host, port, path)
     }
 
-    /// A connection to `host:port`, with TLS when `secure` (no certificate check), whose sends give up at
-    /// `deadline`.
-    static func open(host: String, port: UInt16, secure: Bool, deadline: ContinuousClock.Instant)
-        throws(HTTPServerError) -> Socket
-    {
-        let socket = try connect(host: host, port: port)
+    /// A connection to `host:port`, with TLS when `secure` (no certificate check), whose connect and sends give
+    /// up at `deadline`; with a `policy`, only to an address it allows (`FetchPolicy`).
+    static func open(
+        host: String, port: UInt16, secure: Bool, deadline: ContinuousClock.Instant, policy: FetchPolicy? = nil
+    ) throws(HTTPServerError) -> Socket {
+        let socket = try connect(host: host, port: port, deadline: deadline, policy: policy)
         let seconds = max(1, Double(ContinuousClock.now.duration(to: deadline).components.seconds))
         try socket.setTimeout(SO_SNDTIMEO, seconds: seconds)
         if secure {
@@ -134,7 +135,11 @@ public enum HTTPClient {
         return socket
     }
 
-    static func connect(host: String, port: UInt16) throws(HTTPServerError) -> Socket {
+    /// A TCP connection to the first address of `host` that accepts one before `deadline`, skipping (with a
+    /// `policy`) those it refuses; when it refuses every one, the refusal of the first.
+    static func connect(
+        host: String, port: UInt16, deadline: ContinuousClock.Instant, policy: FetchPolicy? = nil
+    ) throws(HTTPServerError) -> Socket {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
@@ -143,23 +148,69 @@ public enum HTTPClient {
         }
         defer { freeaddrinfo(list) }
         var lastError = HTTPServerError.connectionClosed
+        var refusal: FetchPolicy.Refusal?
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let current = entry {
             entry = current.pointee.ai_next
+            if let policy {
+                var address = SocketAddress()
+                let length = min(Int(current.pointee.ai_addrlen), MemoryLayout<sockaddr_storage>.size)
+                withUnsafeMutableBytes(of: &address.storage) { storage in
+                    storage.copyMemory(from: UnsafeRawBufferPointer(start: current.pointee.ai_addr, count: length))
+                }
+                address.length = socklen_t(length)
+                if let refused = policy.check(host: host, address: address) {
+                    refusal = refusal ?? refused
+                    continue
+                }
+            }
             let descriptor = socket(
                 current.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             if descriptor < 0 { continue }
             let socket = Socket(descriptor: descriptor)
             do throws(HTTPServerError) {
-                _ = try Syscall.run("connect") {
-                    Glibc.connect(descriptor, current.pointee.ai_addr, current.pointee.ai_addrlen)
-                }
+                try connect(
+                    descriptor, to: current.pointee.ai_addr, length: current.pointee.ai_addrlen, deadline: deadline)
                 return socket
+            } catch .timedOut {
+                throw .timedOut
             } catch {
                 lastError = error
             }
         }
+        if let refusal, case .connectionClosed = lastError { throw .destinationRefused(refusal) }
         throw lastError
+    }
+
+    /// Connects `descriptor` without blocking past `deadline` (a blackholed address would otherwise hold the
+    /// caller for the kernel's SYN retries, about two minutes): `timedOut` when it passes.
+    private static func connect(
+        _ descriptor: Int32, to address: UnsafePointer<sockaddr>, length: socklen_t, deadline: ContinuousClock.Instant
+    ) throws(HTTPServerError) {
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            throw .system(call: "fcntl", errno: errno)
+        }
+        if Glibc.connect(descriptor, address, length) != 0 {
+            guard errno == EINPROGRESS || errno == EINTR else { throw .system(call: "connect", errno: errno) }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            while true {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                guard remaining > .zero else { throw .timedOut }
+                let milliseconds =
+                    remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+                let ready = poll(&poller, 1, Int32(clamping: max(1, milliseconds)))
+                if ready > 0 { break }
+                if ready < 0 && errno != EINTR { throw .system(call: "poll", errno: errno) }
+            }
+            var failure: Int32 = 0
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size) == 0 else {
+                throw .system(call: "getsockopt", errno: errno)
+            }
+            guard failure == 0 else { throw .system(call: "connect", errno: failure) }
+        }
+        guard fcntl(descriptor, F_SETFL, flags) == 0 else { throw .system(call: "fcntl", errno: errno) }
     }
 
     static func parse(_ bytes: [UInt8]) throws(HTTPServerError) -> Response {

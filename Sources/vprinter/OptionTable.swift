@@ -215,6 +215,21 @@ enum OptionTable {
             options.allowedHosts.append(value)
         },
         OptionSpec(
+            "fetch-allow", .repeatable, argument: "HOST[:PORT]|CIDR",
+            help: [
+                "Print-URI and Send-URI may fetch from there (repeatable; '*' for anywhere): loopback",
+                "beyond a --listen on loopback alone, or what --fetch-deny refuses (docs/security.md)",
+            ]
+        ) { options, value throws(UsageError) in
+            options.fetchPolicy.allowed.append(try fetchRule(value, option: "fetch-allow"))
+        },
+        OptionSpec(
+            "fetch-deny", .repeatable, argument: "HOST[:PORT]|CIDR",
+            help: ["Print-URI and Send-URI never fetch from there (repeatable; '*' for anywhere else)"]
+        ) { options, value throws(UsageError) in
+            options.fetchPolicy.denied.append(try fetchRule(value, option: "fetch-deny"))
+        },
+        OptionSpec(
             "allow-origin", .repeatable, argument: "ORIGIN",
             help: [
                 "accept API changes from web pages of ORIGIN, http(s)://host[:port] (repeatable;",
@@ -387,5 +402,14 @@ enum OptionTable {
             lines += spec.help.dropFirst().map { indent + $0 }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The rule of `--fetch-allow` or `--fetch-deny`, or a usage error naming the option.
+    static func fetchRule(_ value: String, option: String) throws(UsageError) -> FetchRule {
+        guard let rule = FetchRule(value) else {
+            throw UsageError(
+                "--\(option) needs HOST, HOST:PORT, [IPv6]:PORT, a network such as 10.0.0.0/8, or '*', not '\(value)'")
+        }
+        return rule
     }
 }

@@ -106,6 +106,7 @@ struct RunCommand {
             security: security.printerSecurity)
         settings.requestFolders = options.profileFolders
         settings.minimumFreeDisk = options.minimumFreeDisk
+        settings.fetchPolicy = options.fetchPolicy
         if let path = options.scanSource {
             do throws(ScanSourceError) {
                 settings.scanSource = try ScanSourceFiles.open(path)
