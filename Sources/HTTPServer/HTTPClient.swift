@@ -16,8 +16,33 @@ public enum HTTPClient {
 
     /// GETs `url` (`http://host:port/path?query`, or https) with `headers` (`Name: value` lines), waiting at most
     /// `timeout` seconds for the whole exchange.
-    public static func get(_ url: String, headers: [String] = [], timeout: Double) throws(HTTPServerError) -> Response {
-        try exchange(url, method: "GET", headers: headers, body: [], timeout: timeout)
+    public static func get(
+        _ url: String, headers: [String] = [], timeout: Double, maximumBytes: Int = maximumResponseBytes
+    ) throws(HTTPServerError) -> Response {
+        try exchange(url, method: "GET", headers: headers, body: [], timeout: timeout, maximumBytes: maximumBytes)
+    }
+
+    /// GETs `url` as `get` does, but hands the body to `sink` as it arrives (never held whole; `sink` returns false
+    /// to stop) once the head says `status` 200; returns the status and Content-Type. An answer other than 200 is
+    /// returned without its body.
+    public static func stream(
+        _ url: String, headers: [String] = [], timeout: Double, into sink: (UnsafeRawBufferPointer) -> Bool
+    ) throws(HTTPServerError) -> (status: Int, contentType: String?) {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
+        let socket = try send(url, method: "GET", headers: headers, body: [], deadline: deadline)
+        var reader = DocumentDownload.BodyReader(socket: socket, deadline: deadline, timeout: timeout)
+        let head: DocumentDownload.ResponseHead
+        switch reader.readHead() {
+        case .success(let read): head = read
+        case .failure(.timedOut): throw .timedOut
+        case .failure(let failure): throw .malformedRequest(reason: "\(failure)")
+        }
+        guard head.status == 200 else { return (head.status, head.contentType) }
+        switch reader.streamBody(of: head, limit: Int.max, into: sink) {
+        case .success: return (head.status, head.contentType)
+        case .failure(.timedOut): throw .timedOut
+        case .failure: throw .connectionClosed
+        }
     }
 
     /// POSTs `body` as `contentType` to `url` (an IPP request to `http://host:port/ipp/print`, or https, with
@@ -31,9 +56,34 @@ public enum HTTPClient {
             timeout: timeout)
     }
 
-    private static func exchange(_ url: String, method: String, headers: [String], body: [UInt8], timeout: Double)
-        throws(HTTPServerError) -> Response
-    {
+    private static func exchange(
+        _ url: String, method: String, headers: [String], body: [UInt8], timeout: Double,
+        maximumBytes: Int = maximumResponseBytes
+    ) throws(HTTPServerError) -> Response {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
+        let socket = try send(url, method: method, headers: headers, body: body, deadline: deadline)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            guard try socket.waitReadable(until: deadline) else { throw .timedOut }
+            let read: Result<Int, HTTPServerError> = buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(HTTPServerError) in try socket.receive(into: raw) }
+            }
+            let count = try read.get()
+            if count == 0 { break }
+            received += buffer[0..<count]
+            guard received.count <= maximumBytes else { throw .bodyTooLarge }
+            // A server may keep the connection open despite `Connection: close` (CUPS does): stop at the end of
+            // a body framed by Content-Length or chunked coding.
+            if isComplete(received) { break }
+        }
+        return try parse(received)
+    }
+
+    /// Connects to `url`'s server and sends the request; the socket to read the answer from.
+    private static func send(
+        _ url: String, method: String, headers: [String], body: [UInt8], deadline: ContinuousClock.Instant
+    ) throws(HTTPServerError) -> Socket {
         var secure = false
         var target = url
         if url.hasPrefix("https://") {
@@ -46,29 +96,13 @@ public enum HTTPClient {
         else {
             throw .malformedRequest(reason: "not an http URL: \(url)")
         }
-        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
         let socket = try open(host: host, port: port, secure: secure, deadline: deadline)
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         var lines = ["\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close"]
         if let credentials { lines.append("Authorization: Basic \(Base64.encode(percentDecoded(credentials)))") }
         let head = (lines + headers).joined(separator: "\r\n") + "\r\n\r\n"
         try socket.send(Array(head.utf8) + body)
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            guard try socket.waitReadable(until: deadline) else { throw .timedOut }
-            let read: Result<Int, HTTPServerError> = buffer.withUnsafeMutableBytes { raw in
-                Result { () throws(HTTPServerError) in try socket.receive(into: raw) }
-            }
-            let count = try read.get()
-            if count == 0 { break }
-            received += buffer[0..<count]
-            guard received.count <= maximumResponseBytes else { throw .bodyTooLarge }
-            // A server may keep the connection open despite `Connection: close` (CUPS does): stop at the end of
-            // a body framed by Content-Length or chunked coding.
-            if isComplete(received) { break }
-        }
-        return try parse(received)
+        return socket
     }
 
     /// The `user:password` of an `http://user:password@host/` URL, as written (percent-encoded), or nil.
