@@ -16,8 +16,6 @@ import PrintModel
 struct PDFDefaultCMYK {
     /// The most indirect objects a document may hold for an update to be made.
     static let maximumObjects = 1_000_000
-    /// The highest object number a document may use (ISO 32000-1 Annex C: 8,388,607).
-    static let maximumObjectNumber = 8_388_607
     /// The most bytes an object stream may decompress to.
     static let maximumObjectStreamBytes = 256 * 1024 * 1024
 
@@ -73,7 +71,7 @@ struct PDFDefaultCMYK {
             return value
         }
         let profileNumber = max(size, (objects.keys.max() ?? 0) + 1)
-        guard size > 0, profileNumber < Self.maximumObjectNumber else {
+        guard size > 0, profileNumber < PDFObjectScanner.maximumObjectNumber else {
             throw .malformed(format: "PDF", reason: "the trailer's /Size \(size) or an object number is out of range")
         }
         var body: [UInt8] = []
@@ -155,10 +153,12 @@ struct PDFDefaultCMYK {
         let header = PDFObjectScanner(ByteReader(MemoryInput(Array(contents[0..<first]))))
         var entries: [(number: Int, offset: Int)] = []
         for _ in 0..<count {
+            // The offset compared with what is left after /First: no sum of two numbers of the file.
             guard case .integer(let member)? = try header.nextValue(),
                 case .integer(let offset)? = try header.nextValue(),
-                offset >= 0, first + offset <= contents.count
+                offset >= 0, offset <= contents.count - first
             else { throw .malformed(format: "PDF", reason: "object stream \(number): a bad header") }
+            try PDFObjectScanner.checkObjectNumber(member, generation: 0)
             entries.append((member, offset))
         }
         var members: [(Int, PDFValue)] = []
