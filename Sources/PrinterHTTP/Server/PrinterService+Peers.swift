@@ -161,10 +161,9 @@ extension PrinterService {
             guard let found = answers.first(where: { $0.status == 200 }) else {
                 return json(["error": "no job \(id) in this process or its peers"], status: 404)
             }
-            var headers = HTTPHeaders()
+            guard isFile else { return jsonBytes(found.body) }
             let file = request.path.split(separator: "/").last.map(String.init) ?? ""
-            headers.set("Content-Type", isFile ? Self.contentType(ofFile: file) : "application/json")
-            guard isFile else { return HTTPResponse(status: 200, headers: headers, body: .bytes(found.body)) }
+            let headers = Self.fileHeaders(ofFile: file)
             let (url, fields) = peers.request(
                 peerTarget(of: request), of: found.address, authorization: request.headers["Authorization"])
             return HTTPResponse(
