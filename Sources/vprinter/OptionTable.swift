@@ -205,8 +205,8 @@ enum OptionTable {
             "allowed-host", .repeatable, argument: "NAME",
             help: [
                 "also answer requests whose Host is NAME (repeatable; '*' for any; .DOMAIN for",
-                "every name under DOMAIN): besides addresses, localhost, .local names and this",
-                "machine's name (docs/security.md)",
+                "every name under DOMAIN): besides addresses, localhost, this machine's name",
+                "and its own .local names (docs/security.md)",
             ]
         ) { options, value throws(UsageError) in
             guard !value.isEmpty, value != ".", !value.contains(where: { " /@:[]".contains($0) }) else {

@@ -88,14 +88,16 @@ def test_a_rebound_site_name_is_refused_everywhere(start_printer):
 
 def test_the_printers_own_names_are_answered(start_printer):
     printer = start_printer("--allowed-host", "printer.example")
-    names = ["localhost", "127.0.0.1", "LOCALHOST", "printer.example", "printer.example.", "desk.local",
-             "app.localhost", socket.gethostname()]
+    names = ["localhost", "127.0.0.1", "LOCALHOST", "printer.example", "printer.example.",
+             socket.gethostname().split(".")[0] + ".local", "app.localhost", socket.gethostname()]
     for name in names:
         answer = printer.http("GET", "/api/v1/jobs", headers={"Host": host_field(printer, name)})
         assert answer.status == 200, (name, answer)
         assert answer.content_type.startswith(JSON)
     assert printer.http("GET", "/api/v1/jobs", headers={"Host": "[::1]:%d" % printer.port}).status == 200
     assert printer.http("GET", "/api/v1/jobs", headers={"Host": host_field(printer, "other.example")}).status == 421
+    # Another .local name: any host of the link can advertise one and point it at this machine (issue 40).
+    assert printer.http("GET", "/api/v1/jobs", headers={"Host": host_field(printer, "desk.local")}).status == 421
 
 
 def test_any_host_and_origin_when_told(start_printer):
