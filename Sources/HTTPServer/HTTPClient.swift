@@ -16,20 +16,25 @@ public enum HTTPClient {
 
     /// GETs `url` (`http://host:port/path?query`, or https) with `headers` (`Name: value` lines), waiting at most
     /// `timeout` seconds for the whole exchange.
+    /// With a `policy`, only to an address it allows (`FetchPolicy`).
     public static func get(
-        _ url: String, headers: [String] = [], timeout: Double, maximumBytes: Int = maximumResponseBytes
+        _ url: String, headers: [String] = [], timeout: Double, maximumBytes: Int = maximumResponseBytes,
+        policy: FetchPolicy? = nil
     ) throws(HTTPServerError) -> Response {
-        try exchange(url, method: "GET", headers: headers, body: [], timeout: timeout, maximumBytes: maximumBytes)
+        try exchange(
+            url, method: "GET", headers: headers, body: [], timeout: timeout, maximumBytes: maximumBytes,
+            policy: policy)
     }
 
     /// GETs `url` as `get` does, but hands the body to `sink` as it arrives (never held whole; `sink` returns false
     /// to stop) once the head says `status` 200; returns the status and Content-Type. An answer other than 200 is
     /// returned without its body.
     public static func stream(
-        _ url: String, headers: [String] = [], timeout: Double, into sink: (UnsafeRawBufferPointer) -> Bool
+        _ url: String, headers: [String] = [], timeout: Double, policy: FetchPolicy? = nil,
+        into sink: (UnsafeRawBufferPointer) -> Bool
     ) throws(HTTPServerError) -> (status: Int, contentType: String?) {
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
-        let socket = try send(url, method: "GET", headers: headers, body: [], deadline: deadline)
+        let socket = try send(url, method: "GET", headers: headers, body: [], deadline: deadline, policy: policy)
         var reader = DocumentDownload.BodyReader(socket: socket, deadline: deadline, timeout: timeout)
         let head: DocumentDownload.ResponseHead
         switch reader.readHead() {
@@ -58,10 +63,10 @@ public enum HTTPClient {
 
     private static func exchange(
         _ url: String, method: String, headers: [String], body: [UInt8], timeout: Double,
-        maximumBytes: Int = maximumResponseBytes
+        maximumBytes: Int = maximumResponseBytes, policy: FetchPolicy? = nil
     ) throws(HTTPServerError) -> Response {
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
-        let socket = try send(url, method: method, headers: headers, body: body, deadline: deadline)
+        let socket = try send(url, method: method, headers: headers, body: body, deadline: deadline, policy: policy)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -82,7 +87,8 @@ public enum HTTPClient {
 
     /// Connects to `url`'s server and sends the request; the socket to read the answer from.
     private static func send(
-        _ url: String, method: String, headers: [String], body: [UInt8], deadline: ContinuousClock.Instant
+        _ url: String, method: String, headers: [String], body: [UInt8], deadline: ContinuousClock.Instant,
+        policy: FetchPolicy? = nil
     ) throws(HTTPServerError) -> Socket {
         var secure = false
         var target = url
@@ -96,7 +102,7 @@ public enum HTTPClient {
         else {
             throw .malformedRequest(reason: "not an http URL: \(url)")
         }
-        let socket = try open(host: host, port: port, secure: secure, deadline: deadline)
+        let socket = try open(host: host, port: port, secure: secure, deadline: deadline, policy: policy)
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         var lines = ["\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close"]
         if let credentials { lines.append("Authorization: Basic \(Base64.encode(percentDecoded(credentials)))") }

@@ -35,6 +35,9 @@ public struct FleetPeers: Sendable {
     public static let maximumFanOutsInFlight = 8
     /// How long a job's file may take to stream from a peer, in seconds.
     public static let fileTimeout = 600.0
+    /// Where a peer may be (`FetchPolicy`): loopback too (slices on one machine), but never this process's own
+    /// listeners, nor an unspecified, link-local or multicast address.
+    public static let policy = FetchPolicy(allowsLoopback: true)
 
     /// The requests asking the peers now, shared by every copy of this value.
     private let fanOuts = FanOutCount()
@@ -178,7 +181,8 @@ public struct FleetPeers: Sendable {
             let result: Result<Answer, Failure>
             do {
                 let response = try HTTPClient.get(
-                    url, headers: headers, timeout: Self.timeout, maximumBytes: Self.maximumAnswerBytes)
+                    url, headers: headers, timeout: Self.timeout, maximumBytes: Self.maximumAnswerBytes,
+                    policy: Self.policy)
                 result =
                     response.status == 200 || acceptingAny
                     ? .success(

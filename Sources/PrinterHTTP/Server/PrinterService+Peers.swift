@@ -170,7 +170,9 @@ extension PrinterService {
                 status: 200, headers: headers,
                 body: .stream { stream in
                     var written: HTTPServerError?
-                    let answer = try HTTPClient.stream(url, headers: fields, timeout: FleetPeers.fileTimeout) {
+                    let answer = try HTTPClient.stream(
+                        url, headers: fields, timeout: FleetPeers.fileTimeout, policy: FleetPeers.policy
+                    ) {
                         bytes in
                         do throws(HTTPServerError) {
                             try stream.write(Array(bytes))
