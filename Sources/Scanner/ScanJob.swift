@@ -63,6 +63,10 @@ public struct ScanJob: Sendable, Equatable, Codable {
     public var client: String?
     /// The name of the printer whose scanner made it.
     public var printer: String?
+    /// Seconds since the epoch of the last thing a client did with it (made it, fetched an image), while it
+    /// scans: the scanner drops it ``ScannerDevice/abandonedJobTimeout`` seconds after. Not recorded: a job
+    /// read again from its record has ended.
+    public var lastActivitySeconds: Double? = nil
 
     public init(
         number: Int, uuid: String, settings: ScanSettings, created: String, createdSeconds: Double,

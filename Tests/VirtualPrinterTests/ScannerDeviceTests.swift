@@ -114,6 +114,64 @@ import Testing
         #expect(ScannerRefusal.busy.httpStatus == 503)
     }
 
+    /// A clock a test sets, and a log it reads.
+    final class TestClock: Sendable {
+        let seconds: Mutex<Double>
+        let lines = Mutex<[String]>([])
+        init(_ seconds: Double) { self.seconds = Mutex(seconds) }
+        func set(_ value: Double) { seconds.withLock { $0 = value } }
+        var now: @Sendable () -> Double { { [self] in seconds.withLock { $0 } } }
+        var log: @Sendable (String) -> Void { { [self] line in lines.withLock { $0.append(line) } } }
+    }
+
+    @Test func aJobNobodyFetchesIsDroppedAfterTheTimeOutAndTheNextClientScans() throws {
+        let clock = TestClock(1000)
+        let device = ScannerDevice(
+            capabilities: ScanSettingsFixture.capabilities, imaging: imaging, outputDirectory: folder,
+            printerName: "mfp", clock: clock.now, log: clock.log)
+        let timeout = Double(ScannerDevice.abandonedJobTimeout)
+        #expect(ScannerDevice.abandonedJobTimeout == 120, "AirSane's idle job time-out; 4 times sane-airscan's wait")
+        device.loadFeeder(sheets: 2)
+        let left = try device.createJob(settingsBody: settings("Feeder"), client: "10.0.0.2", now: 1000).get()
+        #expect(device.expireAbandonedJobs(now: 1000 + timeout - 1).isEmpty, "not before the time-out")
+        // Fetching an image starts the time-out again.
+        clock.set(1100)
+        _ = try device.nextImage(job: left.uuid).get()
+        #expect(device.expireAbandonedJobs(now: 1100 + timeout - 1).isEmpty)
+        #expect(
+            device.createJob(settingsBody: settings("Platen"), client: "10.0.0.3", now: 1100 + timeout - 1).failure
+                == .busy, "the first client may still come back")
+        #expect(device.status.state == .processing)
+        // Another client's scan job after the time-out drops the one left and is made.
+        let next = try device.createJob(settingsBody: settings("Platen"), client: "10.0.0.3", now: 1100 + timeout)
+            .get()
+        let dropped = try #require(device.job(number: left.number))
+        #expect(dropped.state == .aborted && dropped.reason == ScannerDevice.abandonedReason)
+        #expect(dropped.reason == "AbortedBySystem" && dropped.imagesToTransfer == 0)
+        #expect(dropped.message?.contains("for 120 s") == true && dropped.message?.contains("1 of 2 images") == true)
+        #expect(device.nextImage(job: left.uuid).failure == .notFound, "the client that comes back finds it ended")
+        let recorded = try JSONDecoder().decode(
+            ScanJob.self, from: Data(contentsOf: URL(fileURLWithPath: "\(device.folder(of: left.number))/scan.json")))
+        #expect(recorded.state == .aborted && recorded.message == dropped.message)
+        #expect(clock.lines.withLock { $0 }.contains { $0.contains("scan job \(left.number) of 10.0.0.2 dropped") })
+        #expect(device.job(uuid: next.uuid)?.state == .processing)
+        // ScannerStatus says so (Mopria eSCL 8.1.5: JobState and JobStateReason of each job).
+        let xml = device.status.xml(jobPath: { $0.uuid }, now: 1100 + timeout)
+        #expect(xml.contains("<pwg:JobState>Aborted</pwg:JobState>"))
+        #expect(xml.contains("<pwg:JobStateReason>AbortedBySystem</pwg:JobStateReason>"))
+    }
+
+    @Test func theSweepDropsAnAbandonedJobAndLeavesTheScannerIdle() throws {
+        let device = ScannerDevice(
+            capabilities: ScanSettingsFixture.capabilities, imaging: imaging, outputDirectory: folder,
+            printerName: "mfp", abandonedJobTimeout: 5)
+        let job = try device.createJob(settingsBody: settings("Platen"), client: nil, now: 10).get()
+        #expect(device.status.state == .processing)
+        #expect(device.expireAbandonedJobs(now: 15).map(\.uuid) == [job.uuid])
+        #expect(device.status.state == .idle)
+        #expect(device.expireAbandonedJobs(now: 100).isEmpty, "an ended job is not dropped again")
+    }
+
     @Test func anEmptyFeederRefusesFeederScansButNotThePlaten() throws {
         let device = scanner()
         device.loadFeeder(sheets: 0)

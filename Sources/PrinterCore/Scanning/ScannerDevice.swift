@@ -17,6 +17,11 @@ public final class ScannerDevice: Sendable {
     public static let defaultFeederSheets = 3
     /// The largest scan source a client may send through the API (`PUT .../scanner/source`).
     public static let maximumSourceBytes = 64 * 1024 * 1024
+    /// Seconds a scan job may go without a client fetching an image before the scanner drops it (aborted,
+    /// ``abandonedReason``), so that a client that made a job and went away does not keep the scanner busy for
+    /// everyone else. AirSane's `--job-timeout` drops an idle job after 120 s as well; sane-airscan, the slowest
+    /// client here, waits at most 30 s between two NextDocument requests (30 tries a second apart on 503).
+    public static let abandonedJobTimeout = 120
 
     public let capabilities: ScannerCapabilities
     let imaging: any ScanImaging
@@ -28,6 +33,12 @@ public final class ScannerDevice: Sendable {
     public let defaultSource: ScanSourceFiles?
     /// Where each change of a scan job is published (`scan-state-changed`), for waits and the event stream.
     let events: EventHub?
+    /// Seconds without a client's fetch after which a job is dropped (``abandonedJobTimeout`` unless a test says).
+    let abandonedJobTimeout: Int
+    /// The time now, in seconds since the epoch (a test's own clock).
+    let clock: @Sendable () -> Double
+    /// The printer's log.
+    let log: @Sendable (String) -> Void
     private let state: Mutex<State>
 
     private struct State {
@@ -42,9 +53,15 @@ public final class ScannerDevice: Sendable {
 
     init(
         capabilities: ScannerCapabilities, imaging: any ScanImaging, outputDirectory: String, printerName: String,
-        source: ScanSourceFiles? = nil, events: EventHub? = nil
+        source: ScanSourceFiles? = nil, events: EventHub? = nil,
+        abandonedJobTimeout: Int = ScannerDevice.abandonedJobTimeout,
+        clock: @escaping @Sendable () -> Double = { WallClock.now() },
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.capabilities = capabilities
+        self.abandonedJobTimeout = abandonedJobTimeout
+        self.clock = clock
+        self.log = log
         self.imaging = imaging
         folder = "\(outputDirectory)/scans"
         self.printerName = printerName
@@ -67,6 +84,10 @@ public final class ScannerDevice: Sendable {
 
     /// The reason of a scan job that was scanning when the printer stopped.
     static let interruptedReason = "AbortedBySystem"
+    /// The reason of a scan job dropped after ``abandonedJobTimeout``: the system ended it, as IPP's
+    /// multiple-operation-time-out aborts a job nobody sends a document to (RFC 8011 section 5.4.31,
+    /// `aborted-by-system` of PWG 5100.7, in the eSCL spelling of the PWG Semantic Model).
+    public static let abandonedReason = "AbortedBySystem"
 
     /// The capabilities of a profile's scanner, with the printer's name and UUID.
     public static func capabilities(
@@ -96,6 +117,8 @@ public final class ScannerDevice: Sendable {
             return .failure(.invalidSettings(error.message))
         }
         let asked = ScanSettings.Asked.read(settingsBody)
+        // A job its client left is dropped before it can make this one wait.
+        expireAbandonedJobs(now: now)
         let made = state.withLock { state -> Result<ScanJob, ScannerRefusal> in
             if state.faults.contains(.busy) || state.jobs.contains(where: { $0.state == .processing }) {
                 return .failure(.busy)
@@ -111,6 +134,7 @@ public final class ScannerDevice: Sendable {
                 imagesPlanned: sheets * (settings.duplex ? 2 : 1), client: client)
             job.printer = printerName
             job.settingsAsked = asked
+            job.lastActivitySeconds = now
             state.jobs.insert(job, at: 0)
             if state.jobs.count > Self.maximumJobs { state.jobs.removeLast() }
             return .success(job)
@@ -171,6 +195,7 @@ public final class ScannerDevice: Sendable {
             guard let index = state.jobs.firstIndex(where: { $0.uuid == uuid }) else { return nil }
             switch made {
             case .success(let image):
+                state.jobs[index].lastActivitySeconds = clock()
                 state.jobs[index].images.append(
                     ScanJob.Image(
                         number: number, file: file, sheet: sheet, side: side, width: image.width,
@@ -196,6 +221,36 @@ public final class ScannerDevice: Sendable {
         case .failure(let error):
             return .failure(.imagingFailed(error.message))
         }
+    }
+
+    /// Drops the jobs still scanning that no client fetched an image of, nor made, for ``abandonedJobTimeout``
+    /// seconds before `now`: each is aborted (``abandonedReason``, with a message saying why), its record
+    /// written and the drop logged, and the scanner is idle for the next client. A job whose image is being made
+    /// is not dropped. Called by every new scan job and by the printer's periodic sweep; returns the jobs dropped.
+    @discardableResult
+    public func expireAbandonedJobs(now: Double) -> [ScanJob] {
+        let timeout = abandonedJobTimeout
+        let dropped = state.withLock { state -> [ScanJob] in
+            var dropped: [ScanJob] = []
+            for index in state.jobs.indices where state.jobs[index].state == .processing {
+                let job = state.jobs[index]
+                let since = job.lastActivitySeconds ?? job.createdSeconds
+                guard state.imaging != job.uuid, now - since >= Double(timeout) else { continue }
+                state.jobs[index].state = .aborted
+                state.jobs[index].reason = Self.abandonedReason
+                state.jobs[index].message =
+                    "No client fetched an image of the job for \(timeout) s: the scanner dropped it "
+                    + "(\(job.images.count) of \(job.imagesPlanned) images delivered)."
+                state.jobs[index].lastActivitySeconds = nil
+                dropped.append(state.jobs[index])
+            }
+            return dropped
+        }
+        for job in dropped {
+            log("scan job \(job.number) of \(job.client ?? "a client") dropped: \(job.message ?? "")")
+            record(job)
+        }
+        return dropped
     }
 
     /// Deletes a job as eSCL's `DELETE ScanJobs/{uuid}` does: one still scanning is canceled, one that ended is left
