@@ -172,6 +172,70 @@ import Testing
         #expect(device.expireAbandonedJobs(now: 100).isEmpty, "an ended job is not dropped again")
     }
 
+    @Test func theScannerKeepsItsNewestScansAndRemovesTheOldestEndedOnesWithTheirFolders() throws {
+        let device = scanner()
+        var made: [ScanJob] = []
+        for second in 0..<ScannerDevice.maximumJobs {
+            let job = try device.createJob(settingsBody: settings("Platen"), client: nil, now: Double(second)).get()
+            #expect(device.cancel(job: job.uuid))
+            made.append(job)
+        }
+        #expect(device.jobs.count == 100 && FileManager.default.fileExists(atPath: device.folder(of: made[0].number)))
+        let newest = try device.createJob(settingsBody: settings("Platen"), client: nil, now: 200).get()
+        #expect(device.jobs.count == ScannerDevice.maximumJobs, "the 101st scan pushes out one")
+        #expect(device.job(number: made[0].number) == nil && device.job(number: newest.number) != nil)
+        #expect(!FileManager.default.fileExists(atPath: device.folder(of: made[0].number)), "with its folder")
+        #expect(FileManager.default.fileExists(atPath: device.folder(of: made[1].number)))
+        // A scanner made later for the printer (a restart, a printer made again) lists the same ones.
+        #expect(scanner().jobs.map(\.number) == device.jobs.map(\.number))
+    }
+
+    @Test func recordsOfAnEarlierRunBeyondTheNewestAreRemovedAtStart() throws {
+        let settings = try ScanSettings.read(settings("Platen"), for: ScanSettingsFixture.capabilities)
+        let count = ScannerDevice.maximumJobs + 3
+        for number in 1...count {
+            var job = ScanJob(
+                number: number, uuid: "u\(number)", settings: settings, created: "", createdSeconds: Double(number),
+                imagesPlanned: 1, client: nil)
+            job.printer = "mfp"
+            job.state = .completed
+            let jobFolder = "\(folder)/scans/\(number)"
+            try FileManager.default.createDirectory(atPath: jobFolder, withIntermediateDirectories: true)
+            try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: "\(jobFolder)/scan.json"))
+        }
+        // A folder without a record is no scan of this scanner's: it stays (and counts for the numbers).
+        try FileManager.default.createDirectory(atPath: "\(folder)/scans/0", withIntermediateDirectories: true)
+        let clock = TestClock(0)
+        let device = ScannerDevice(
+            capabilities: ScanSettingsFixture.capabilities, imaging: imaging, outputDirectory: folder,
+            printerName: "mfp", log: clock.log)
+        #expect(device.jobs.count == ScannerDevice.maximumJobs && device.jobs.last?.number == 4)
+        for number in 1...3 { #expect(!FileManager.default.fileExists(atPath: device.folder(of: number))) }
+        #expect(FileManager.default.fileExists(atPath: device.folder(of: 4)))
+        #expect(FileManager.default.fileExists(atPath: device.folder(of: 0)))
+        #expect(clock.lines.withLock { $0 }.contains { $0.contains("3 scan records beyond the newest 100 removed") })
+    }
+
+    @Test func belowTheDiskFloorScanJobsAreRefusedWith503UntilThereIsRoom() throws {
+        let disk = StorageLimitTests.FakeDisk()
+        let device = ScannerDevice(
+            capabilities: ScanSettingsFixture.capabilities, imaging: imaging, outputDirectory: folder,
+            printerName: "mfp", diskFloor: disk.floor)
+        disk.free.store(100 << 20, ordering: .relaxed)
+        guard case .failure(let refusal) = device.createJob(settingsBody: settings("Platen"), client: nil, now: 1)
+        else {
+            Issue.record("a scan job below the floor was made")
+            return
+        }
+        #expect(refusal.message.contains("100 MiB free") && refusal.message.contains("256 MiB (--min-free-disk)"))
+        #expect(refusal.message.contains("no new scans"))
+        #expect(refusal.httpStatus == 503 && refusal.retryAfterSeconds == ScannerDevice.storageRetryAfterSeconds)
+        #expect(ScannerDevice.storageRetryAfterSeconds == 60 && ScannerRefusal.busy.retryAfterSeconds == 2)
+        #expect(device.jobs.isEmpty && !FileManager.default.fileExists(atPath: "\(folder)/scans/1"))
+        disk.free.store(1 << 30, ordering: .relaxed)
+        #expect((try? device.createJob(settingsBody: settings("Platen"), client: nil, now: 2).get()) != nil)
+    }
+
     @Test func anEmptyFeederRefusesFeederScansButNotThePlaten() throws {
         let device = scanner()
         device.loadFeeder(sheets: 0)

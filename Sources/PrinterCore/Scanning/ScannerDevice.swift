@@ -9,8 +9,12 @@ import Synchronization
 /// records of what it delivered. Images are made by ``ScanImaging`` (the render worker) when a client asks for the
 /// next one, outside the lock.
 public final class ScannerDevice: Sendable {
-    /// Scan jobs kept in memory for ScannerStatus and the API; older ones stay on disk only.
+    /// Scan jobs kept, in memory for ScannerStatus and the API and on disk (`scans/<number>/`): past that the
+    /// oldest ended ones and their folders go first (``Retention``, as `--max-jobs` prunes jobs).
     public static let maximumJobs = 100
+    /// Seconds a client is told to wait before asking again while the disk is below its floor (Retry-After): the
+    /// time someone takes to make room, not the two seconds of a busy scanner.
+    public static let storageRetryAfterSeconds = 60
     /// Seconds a client is told to wait before trying a busy scanner again (Retry-After).
     public static let retryAfterSeconds = 2
     /// Sheets in the feeder when the printer starts: each scanned with the test chart (or the scan source).
@@ -39,6 +43,8 @@ public final class ScannerDevice: Sendable {
     let clock: @Sendable () -> Double
     /// The printer's log.
     let log: @Sendable (String) -> Void
+    /// The free space the output folder's disk keeps (`--min-free-disk`): below it new scan jobs are refused.
+    let diskFloor: DiskFloor?
     private let state: Mutex<State>
 
     private struct State {
@@ -54,11 +60,12 @@ public final class ScannerDevice: Sendable {
     init(
         capabilities: ScannerCapabilities, imaging: any ScanImaging, outputDirectory: String, printerName: String,
         source: ScanSourceFiles? = nil, events: EventHub? = nil,
-        abandonedJobTimeout: Int = ScannerDevice.abandonedJobTimeout,
+        diskFloor: DiskFloor? = nil, abandonedJobTimeout: Int = ScannerDevice.abandonedJobTimeout,
         clock: @escaping @Sendable () -> Double = { WallClock.now() },
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.capabilities = capabilities
+        self.diskFloor = diskFloor
         self.abandonedJobTimeout = abandonedJobTimeout
         self.clock = clock
         self.log = log
@@ -80,6 +87,11 @@ public final class ScannerDevice: Sendable {
         }
         state = Mutex(initial)
         for job in interrupted { record(job) }
+        let excess = ScanArchive.takeExcess(in: folder, printer: printerName)
+        for number in excess { try? FileManager.default.removeItem(atPath: folder(of: number)) }
+        if !excess.isEmpty {
+            log("\(excess.count) scan records beyond the newest \(Self.maximumJobs) removed from \(folder)")
+        }
     }
 
     /// The reason of a scan job that was scanning when the printer stopped.
@@ -117,9 +129,12 @@ public final class ScannerDevice: Sendable {
             return .failure(.invalidSettings(error.message))
         }
         let asked = ScanSettings.Asked.read(settingsBody)
+        if let floor = diskFloor, let free = floor.shortfall() {
+            return .failure(.storageFull(floor.refusal(free: free, of: "scans")))
+        }
         // A job its client left is dropped before it can make this one wait.
         expireAbandonedJobs(now: now)
-        let made = state.withLock { state -> Result<ScanJob, ScannerRefusal> in
+        let made = state.withLock { state -> Result<(ScanJob, Set<Int>), ScannerRefusal> in
             if state.faults.contains(.busy) || state.jobs.contains(where: { $0.state == .processing }) {
                 return .failure(.busy)
             }
@@ -136,11 +151,18 @@ public final class ScannerDevice: Sendable {
             job.settingsAsked = asked
             job.lastActivitySeconds = now
             state.jobs.insert(job, at: 0)
-            if state.jobs.count > Self.maximumJobs { state.jobs.removeLast() }
-            return .success(job)
+            let pruned = Retention.excess(oldestFirst: state.jobs.reversed(), limit: Self.maximumJobs) {
+                $0.state.isEnded
+            }
+            let numbers = Set(pruned.map(\.number))
+            state.jobs.removeAll { numbers.contains($0.number) }
+            return .success((job, numbers))
         }
-        if case .success(let job) = made { record(job) }
-        return made
+        guard case .success(let (job, pruned)) = made else { return made.map(\.0) }
+        record(job)
+        for number in pruned { try? FileManager.default.removeItem(atPath: folder(of: number)) }
+        ScanArchive.forget(pruned, in: folder, printer: printerName)
+        return .success(job)
     }
 
     /// Makes and returns the job's next image: its record entry, the file's path and its format. The job completes

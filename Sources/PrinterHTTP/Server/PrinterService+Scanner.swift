@@ -119,7 +119,7 @@ extension PrinterService {
     /// A refusal as a real scanner answers it: its status, Retry-After when busy, the reason as text.
     private func refused(_ refusal: ScannerRefusal) -> HTTPResponse {
         var response = HTTPResponse(status: refusal.httpStatus, text: refusal.message + "\n")
-        if refusal == .busy { response.headers.set("Retry-After", String(ScannerDevice.retryAfterSeconds)) }
+        if let seconds = refusal.retryAfterSeconds { response.headers.set("Retry-After", String(seconds)) }
         return response
     }
 }
