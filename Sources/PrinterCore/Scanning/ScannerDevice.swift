@@ -120,8 +120,10 @@ public final class ScannerDevice: Sendable {
 
     // MARK: Jobs
 
-    /// Makes a scan job from a client's ScanSettings body.
-    public func createJob(settingsBody: [UInt8], client: String?, now: Double) -> Result<ScanJob, ScannerRefusal> {
+    /// Makes a scan job from a client's ScanSettings body, owned by `user` (the authenticated user, or nil).
+    public func createJob(
+        settingsBody: [UInt8], client: String?, user: String? = nil, now: Double
+    ) -> Result<ScanJob, ScannerRefusal> {
         let settings: ScanSettings
         do {
             settings = try ScanSettings.read(settingsBody, for: capabilities)
@@ -148,6 +150,7 @@ public final class ScannerDevice: Sendable {
                 created: IPPDateTime(secondsSince1970: now).iso8601, createdSeconds: now,
                 imagesPlanned: sheets * (settings.duplex ? 2 : 1), client: client)
             job.printer = printerName
+            job.user = user
             job.settingsAsked = asked
             job.lastActivitySeconds = now
             state.jobs.insert(job, at: 0)
@@ -434,10 +437,10 @@ public final class ScannerDevice: Sendable {
                 "\(jobFolder)/scan.json", with: Array(json), through: "\(jobFolder)/.scan.json.tmp")
         }
         ScanArchive.note(job, in: folder)
-        events?.publish(
-            PrinterEvent(
-                kind: .scanStateChanged, sequence: 0, time: WallClock.now(), printerName: printerName,
-                jobID: job.number, state: job.state.rawValue.lowercased(), reasons: [job.reason],
-                message: job.message))
+        var event = PrinterEvent(
+            kind: .scanStateChanged, sequence: 0, time: WallClock.now(), printerName: printerName,
+            jobID: job.number, state: job.state.rawValue.lowercased(), reasons: [job.reason], message: job.message)
+        event.jobOwner = job.user
+        events?.publish(event)
     }
 }
