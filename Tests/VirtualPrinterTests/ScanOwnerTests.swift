@@ -116,6 +116,10 @@ import Testing
         #expect(service.mayReceive(event, .user(name: "root", isAdmin: true)))
         // The web page lists them by the same rule.
         #expect(!text(call("GET", "/printers/mfp", as: "bob")).contains("scan-mfp-\(number)"))
+        #expect(
+            text(call("GET", "/printers/mfp", as: "bob")).contains("<dt>Scan jobs</dt><dd><a href=\"#scans\">0</a>"))
+        #expect(
+            text(call("GET", "/printers/mfp", as: "alice")).contains("<dt>Scan jobs</dt><dd><a href=\"#scans\">1</a>"))
         #expect(text(call("GET", "/printers/mfp", as: "alice")).contains("scan-mfp-\(number)"))
         #expect(text(call("GET", "/", as: "root")).contains("scan-mfp-\(number)"))
     }

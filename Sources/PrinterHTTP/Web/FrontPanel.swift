@@ -28,7 +28,7 @@ enum FrontPanel {
         body += traySection(printer, api: api)
         body += supplySection(printer, api: api)
         body += binSection(printer, api: api)
-        body += scannerSection(printer, api: api)
+        body += scannerSection(printer, api: api, visible: context.visibleScans)
         body += scenarioSection(printer, api: api, context: context)
         body += faultSection(printer, api: api)
         body += "</div>"
