@@ -97,8 +97,9 @@ public final class ScannerDevice: Sendable {
     /// The reason of a scan job that was scanning when the printer stopped.
     static let interruptedReason = "AbortedBySystem"
     /// The reason of a scan job dropped after ``abandonedJobTimeout``: the system ended it, as IPP's
-    /// multiple-operation-time-out aborts a job nobody sends a document to (RFC 8011 section 5.4.31,
-    /// `aborted-by-system` of PWG 5100.7, in the eSCL spelling of the PWG Semantic Model).
+    /// multiple-operation-time-out aborts a job nobody sends a document to (RFC 8011 section 5.4.31, action
+    /// `abort-job` of PWG 5100.13 section 5.2.2) with the reason `aborted-by-system` (RFC 8011 section 5.3.8),
+    /// here in the eSCL spelling of the PWG Semantic Model.
     public static let abandonedReason = "AbortedBySystem"
 
     /// The capabilities of a profile's scanner, with the printer's name and UUID.
