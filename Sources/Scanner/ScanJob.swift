@@ -61,8 +61,15 @@ public struct ScanJob: Sendable, Equatable, Codable {
     public var message: String?
     /// Who asked for it (the client's address), as the request journal names clients.
     public var client: String?
+    /// The user who made it, when credentials are asked for (`--user`): only they and admins see it, its images
+    /// and its record, as with print jobs (docs/security.md "Credentials and admins"); nil without credentials.
+    public var user: String?
     /// The name of the printer whose scanner made it.
     public var printer: String?
+    /// Seconds since the epoch of the last thing a client did with it (made it, fetched an image), while it
+    /// scans: the scanner drops it ``ScannerDevice/abandonedJobTimeout`` seconds after. Not recorded: a job
+    /// read again from its record has ended.
+    public var lastActivitySeconds: Double? = nil
 
     public init(
         number: Int, uuid: String, settings: ScanSettings, created: String, createdSeconds: Double,
@@ -83,7 +90,7 @@ public struct ScanJob: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey {
         case number = "scan-id", uuid, settings, settingsAsked = "settings-asked", created
         case createdSeconds = "created-seconds"
-        case imagesPlanned = "images-planned", images, state, reason, message, client, printer
+        case imagesPlanned = "images-planned", images, state, reason, message, client, user, printer
     }
 
     /// The sheet and side of image `number` (from 1): two sides a sheet when scanning duplex.

@@ -114,6 +114,128 @@ import Testing
         #expect(ScannerRefusal.busy.httpStatus == 503)
     }
 
+    /// A clock a test sets, and a log it reads.
+    final class TestClock: Sendable {
+        let seconds: Mutex<Double>
+        let lines = Mutex<[String]>([])
+        init(_ seconds: Double) { self.seconds = Mutex(seconds) }
+        func set(_ value: Double) { seconds.withLock { $0 = value } }
+        var now: @Sendable () -> Double { { [self] in seconds.withLock { $0 } } }
+        var log: @Sendable (String) -> Void { { [self] line in lines.withLock { $0.append(line) } } }
+    }
+
+    @Test func aJobNobodyFetchesIsDroppedAfterTheTimeOutAndTheNextClientScans() throws {
+        let clock = TestClock(1000)
+        let device = ScannerDevice(
+            capabilities: ScanSettingsFixture.capabilities, imaging: imaging, outputDirectory: folder,
+            printerName: "mfp", clock: clock.now, log: clock.log)
+        let timeout = Double(ScannerDevice.abandonedJobTimeout)
+        #expect(ScannerDevice.abandonedJobTimeout == 120, "AirSane's idle job time-out; 4 times sane-airscan's wait")
+        device.loadFeeder(sheets: 2)
+        let left = try device.createJob(settingsBody: settings("Feeder"), client: "10.0.0.2", now: 1000).get()
+        #expect(device.expireAbandonedJobs(now: 1000 + timeout - 1).isEmpty, "not before the time-out")
+        // Fetching an image starts the time-out again.
+        clock.set(1100)
+        _ = try device.nextImage(job: left.uuid).get()
+        #expect(device.expireAbandonedJobs(now: 1100 + timeout - 1).isEmpty)
+        #expect(
+            device.createJob(settingsBody: settings("Platen"), client: "10.0.0.3", now: 1100 + timeout - 1).failure
+                == .busy, "the first client may still come back")
+        #expect(device.status.state == .processing)
+        // Another client's scan job after the time-out drops the one left and is made.
+        let next = try device.createJob(settingsBody: settings("Platen"), client: "10.0.0.3", now: 1100 + timeout)
+            .get()
+        let dropped = try #require(device.job(number: left.number))
+        #expect(dropped.state == .aborted && dropped.reason == ScannerDevice.abandonedReason)
+        #expect(dropped.reason == "AbortedBySystem" && dropped.imagesToTransfer == 0)
+        #expect(dropped.message?.contains("for 120 s") == true && dropped.message?.contains("1 of 2 images") == true)
+        #expect(device.nextImage(job: left.uuid).failure == .notFound, "the client that comes back finds it ended")
+        let recorded = try JSONDecoder().decode(
+            ScanJob.self, from: Data(contentsOf: URL(fileURLWithPath: "\(device.folder(of: left.number))/scan.json")))
+        #expect(recorded.state == .aborted && recorded.message == dropped.message)
+        #expect(clock.lines.withLock { $0 }.contains { $0.contains("scan job \(left.number) of 10.0.0.2 dropped") })
+        #expect(device.job(uuid: next.uuid)?.state == .processing)
+        // ScannerStatus says so (Mopria eSCL 8.1.5: JobState and JobStateReason of each job).
+        let xml = device.status.xml(jobPath: { $0.uuid }, now: 1100 + timeout)
+        #expect(xml.contains("<pwg:JobState>Aborted</pwg:JobState>"))
+        #expect(xml.contains("<pwg:JobStateReason>AbortedBySystem</pwg:JobStateReason>"))
+    }
+
+    @Test func theSweepDropsAnAbandonedJobAndLeavesTheScannerIdle() throws {
+        let device = ScannerDevice(
+            capabilities: ScanSettingsFixture.capabilities, imaging: imaging, outputDirectory: folder,
+            printerName: "mfp", abandonedJobTimeout: 5)
+        let job = try device.createJob(settingsBody: settings("Platen"), client: nil, now: 10).get()
+        #expect(device.status.state == .processing)
+        #expect(device.expireAbandonedJobs(now: 15).map(\.uuid) == [job.uuid])
+        #expect(device.status.state == .idle)
+        #expect(device.expireAbandonedJobs(now: 100).isEmpty, "an ended job is not dropped again")
+    }
+
+    @Test func theScannerKeepsItsNewestScansAndRemovesTheOldestEndedOnesWithTheirFolders() throws {
+        let device = scanner()
+        var made: [ScanJob] = []
+        for second in 0..<ScannerDevice.maximumJobs {
+            let job = try device.createJob(settingsBody: settings("Platen"), client: nil, now: Double(second)).get()
+            #expect(device.cancel(job: job.uuid))
+            made.append(job)
+        }
+        #expect(device.jobs.count == 100 && FileManager.default.fileExists(atPath: device.folder(of: made[0].number)))
+        let newest = try device.createJob(settingsBody: settings("Platen"), client: nil, now: 200).get()
+        #expect(device.jobs.count == ScannerDevice.maximumJobs, "the 101st scan pushes out one")
+        #expect(device.job(number: made[0].number) == nil && device.job(number: newest.number) != nil)
+        #expect(!FileManager.default.fileExists(atPath: device.folder(of: made[0].number)), "with its folder")
+        #expect(FileManager.default.fileExists(atPath: device.folder(of: made[1].number)))
+        // A scanner made later for the printer (a restart, a printer made again) lists the same ones.
+        #expect(scanner().jobs.map(\.number) == device.jobs.map(\.number))
+    }
+
+    @Test func recordsOfAnEarlierRunBeyondTheNewestAreRemovedAtStart() throws {
+        let settings = try ScanSettings.read(settings("Platen"), for: ScanSettingsFixture.capabilities)
+        let count = ScannerDevice.maximumJobs + 3
+        for number in 1...count {
+            var job = ScanJob(
+                number: number, uuid: "u\(number)", settings: settings, created: "", createdSeconds: Double(number),
+                imagesPlanned: 1, client: nil)
+            job.printer = "mfp"
+            job.state = .completed
+            let jobFolder = "\(folder)/scans/\(number)"
+            try FileManager.default.createDirectory(atPath: jobFolder, withIntermediateDirectories: true)
+            try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: "\(jobFolder)/scan.json"))
+        }
+        // A folder without a record is no scan of this scanner's: it stays (and counts for the numbers).
+        try FileManager.default.createDirectory(atPath: "\(folder)/scans/0", withIntermediateDirectories: true)
+        let clock = TestClock(0)
+        let device = ScannerDevice(
+            capabilities: ScanSettingsFixture.capabilities, imaging: imaging, outputDirectory: folder,
+            printerName: "mfp", log: clock.log)
+        #expect(device.jobs.count == ScannerDevice.maximumJobs && device.jobs.last?.number == 4)
+        for number in 1...3 { #expect(!FileManager.default.fileExists(atPath: device.folder(of: number))) }
+        #expect(FileManager.default.fileExists(atPath: device.folder(of: 4)))
+        #expect(FileManager.default.fileExists(atPath: device.folder(of: 0)))
+        #expect(clock.lines.withLock { $0 }.contains { $0.contains("3 scan records beyond the newest 100 removed") })
+    }
+
+    @Test func belowTheDiskFloorScanJobsAreRefusedWith503UntilThereIsRoom() throws {
+        let disk = StorageLimitTests.FakeDisk()
+        let device = ScannerDevice(
+            capabilities: ScanSettingsFixture.capabilities, imaging: imaging, outputDirectory: folder,
+            printerName: "mfp", diskFloor: disk.floor)
+        disk.free.store(100 << 20, ordering: .relaxed)
+        guard case .failure(let refusal) = device.createJob(settingsBody: settings("Platen"), client: nil, now: 1)
+        else {
+            Issue.record("a scan job below the floor was made")
+            return
+        }
+        #expect(refusal.message.contains("100 MiB free") && refusal.message.contains("256 MiB (--min-free-disk)"))
+        #expect(refusal.message.contains("no new scans"))
+        #expect(refusal.httpStatus == 503 && refusal.retryAfterSeconds == ScannerDevice.storageRetryAfterSeconds)
+        #expect(ScannerDevice.storageRetryAfterSeconds == 60 && ScannerRefusal.busy.retryAfterSeconds == 2)
+        #expect(device.jobs.isEmpty && !FileManager.default.fileExists(atPath: "\(folder)/scans/1"))
+        disk.free.store(1 << 30, ordering: .relaxed)
+        #expect((try? device.createJob(settingsBody: settings("Platen"), client: nil, now: 2).get()) != nil)
+    }
+
     @Test func anEmptyFeederRefusesFeederScansButNotThePlaten() throws {
         let device = scanner()
         device.loadFeeder(sheets: 0)

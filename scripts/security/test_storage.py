@@ -41,6 +41,20 @@ def test_a_disk_below_its_floor_refuses_jobs_and_says_so(start_printer):
     assert job_folders(printer) == []
 
 
+def test_a_disk_below_its_floor_refuses_scan_jobs_with_503_and_says_so(start_printer):
+    # sane-airscan reads a 503 with an Idle ScannerStatus as busy: it asks again and says "Device busy".
+    printer = start_printer("--min-free-disk", "1000000G", profile="office-mfp")
+    settings = (b'<scan:ScanSettings xmlns:scan="http://schemas.hp.com/imaging/escl/2011/05/03" '
+                b'xmlns:pwg="http://www.pwg.org/schemas/2010/12/sm"><pwg:InputSource>Platen</pwg:InputSource>'
+                b'</scan:ScanSettings>')
+    answer = printer.http("POST", printer.path + "/eSCL/ScanJobs", settings, {"Content-Type": "text/xml"})
+    assert answer.status == 503, answer.status
+    assert answer.headers["Retry-After"] == "60"
+    assert b"--min-free-disk" in answer.body and b"no new scans" in answer.body
+    scans = os.path.join(printer.output_dir, "scans")
+    assert not os.path.isdir(scans) or [name for name in os.listdir(scans) if name.isdigit()] == []
+
+
 def test_pages_are_counted_for_the_whole_job(start_printer, tmp_path):
     printer = start_printer("--max-pages", "3")
     two_pages = pdf_of_postscript(tmp_path, "two", "showpage showpage\n")

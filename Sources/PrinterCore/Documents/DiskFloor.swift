@@ -42,6 +42,12 @@ public struct DiskFloor: Sendable {
 }
 
 extension DiskFloor {
+    /// Why new `what` (`jobs`, `scans`) are refused while the disk has `free` bytes, below the floor.
+    func refusal(free: Int, of what: String) -> String {
+        "The disk of the output folder has \(Self.describe(free)) free, below the floor of "
+            + "\(Self.describe(minimumFreeBytes)) (--min-free-disk): no new \(what) until there is room."
+    }
+
     /// A size as people read it: `212 MiB`, `3 GiB`, `512 bytes`.
     static func describe(_ bytes: Int) -> String {
         if bytes >= 1 << 30 { return "\(bytes >> 30) GiB" }

@@ -26,9 +26,6 @@ extension Printer {
     /// The refusal of a new job while the disk is below its floor; nil when there is room.
     func diskFullRefusal() -> IPPResponseError? {
         guard let free = checkDiskSpace(), let floor = configuration.diskFloor else { return nil }
-        return IPPResponseError(
-            .serverErrorNotAcceptingJobs,
-            "The disk of the output folder has \(DiskFloor.describe(free)) free, below the floor of "
-                + "\(DiskFloor.describe(floor.minimumFreeBytes)) (--min-free-disk): no new jobs until there is room.")
+        return IPPResponseError(.serverErrorNotAcceptingJobs, floor.refusal(free: free, of: "jobs"))
     }
 }

@@ -56,15 +56,10 @@ extension Printer {
     func pruneJobs() {
         guard let limit = configuration.maximumJobs else { return }
         let dropped: [Int] = status.withLock { state in
-            var excess = state.jobOrder.count - limit
-            guard excess > 0 else { return [] }
-            var dropped: [Int] = []
-            for id in state.jobOrder where excess > 0 {
-                if let job = state.jobs[id], job.state.isTerminal {
-                    dropped.append(id)
-                    excess -= 1
-                }
+            let dropped = Retention.excess(oldestFirst: state.jobOrder, limit: limit) { id in
+                state.jobs[id]?.state.isTerminal == true
             }
+            guard !dropped.isEmpty else { return [] }
             let droppedSet = Set(dropped)
             state.jobOrder.removeAll { droppedSet.contains($0) }
             for id in dropped { state.jobs[id] = nil }

@@ -95,7 +95,7 @@ public final class Printer: Sendable {
                 capabilities: ScannerDevice.capabilities(
                     of: scanner, makeAndModel: makeAndModel, uuid: configuration.uuid),
                 imaging: imaging, outputDirectory: configuration.outputDirectory, printerName: configuration.name,
-                source: configuration.scanSource, events: events)
+                source: configuration.scanSource, events: events, diskFloor: configuration.diskFloor, log: log)
         } else {
             scanner = nil
         }

@@ -148,9 +148,11 @@ extension Printer {
         pruneJobs()
     }
 
-    /// Applies multiple-operation-time-out to jobs still waiting for documents; called periodically.
+    /// Applies multiple-operation-time-out to jobs still waiting for documents, and drops the scan jobs no client
+    /// fetched (``ScannerDevice/abandonedJobTimeout``); called periodically.
     public func expireIdleJobs() {
         let now = WallClock.now()
+        scanner?.expireAbandonedJobs(now: now)
         let expired = status.withLock { state in
             state.jobs.values.filter { $0.isReceiving && now - $0.lastActivity > multipleOperationTimeout }.map(\.id)
         }

@@ -12,6 +12,8 @@ enum ScanArchive {
     private struct Folder {
         /// The newest ``ScannerDevice/maximumJobs`` records of each printer, newest first.
         var jobs: [String: [ScanJob]] = [:]
+        /// The numbers of each printer's records found on disk beyond those, for its scanner to remove.
+        var excess: [String: [Int]] = [:]
         /// The highest scan number used, on disk or since.
         var lastNumber = 0
     }
@@ -43,15 +45,35 @@ enum ScanArchive {
                 jobs[index] = job
             } else {
                 jobs.insert(job, at: jobs.firstIndex { $0.number < job.number } ?? jobs.endIndex)
-                if jobs.count > ScannerDevice.maximumJobs { jobs.removeLast() }
             }
             known.jobs[printer] = jobs
             folders[folder] = known
         }
     }
 
+    /// Forgets records of `printer` its scanner pruned (``Retention``), their folders removed.
+    static func forget(_ numbers: Set<Int>, in folder: String, printer: String) {
+        guard !numbers.isEmpty else { return }
+        folders.withLock { folders in
+            var known = loaded(folder, &folders)
+            known.jobs[printer]?.removeAll { numbers.contains($0.number) }
+            folders[folder] = known
+        }
+    }
+
+    /// The numbers of `printer`'s records found on disk beyond the newest ``ScannerDevice/maximumJobs``, once: the
+    /// scanner made first for the printer removes them.
+    static func takeExcess(in folder: String, printer: String) -> [Int] {
+        folders.withLock { folders in
+            var known = loaded(folder, &folders)
+            defer { folders[folder] = known }
+            return known.excess.removeValue(forKey: printer) ?? []
+        }
+    }
+
     /// The folder's archive, read from disk the first time: every numbered folder counts for the numbers, and
-    /// each readable `scan.json` is kept under its printer, newest first. Unreadable records are left out.
+    /// each readable `scan.json` is kept under its printer, newest first, up to ``ScannerDevice/maximumJobs``
+    /// (the rest noted as excess: records of an earlier run have all ended). Unreadable records are left out.
     private static func loaded(_ folder: String, _ folders: inout [String: Folder]) -> Folder {
         if let known = folders[folder] { return known }
         var known = Folder()
@@ -59,10 +81,13 @@ enum ScanArchive {
         known.lastNumber = numbers.max() ?? 0
         for number in numbers.sorted(by: >) {
             guard let data = FileManager.default.contents(atPath: "\(folder)/\(number)/scan.json"),
-                let job = try? JSONDecoder().decode(ScanJob.self, from: data), let printer = job.printer,
-                known.jobs[printer, default: []].count < ScannerDevice.maximumJobs
+                let job = try? JSONDecoder().decode(ScanJob.self, from: data), let printer = job.printer
             else { continue }
-            known.jobs[printer, default: []].append(job)
+            if known.jobs[printer, default: []].count < ScannerDevice.maximumJobs {
+                known.jobs[printer, default: []].append(job)
+            } else {
+                known.excess[printer, default: []].append(number)
+            }
         }
         folders[folder] = known
         return known

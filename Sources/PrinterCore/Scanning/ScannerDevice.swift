@@ -9,14 +9,23 @@ import Synchronization
 /// records of what it delivered. Images are made by ``ScanImaging`` (the render worker) when a client asks for the
 /// next one, outside the lock.
 public final class ScannerDevice: Sendable {
-    /// Scan jobs kept in memory for ScannerStatus and the API; older ones stay on disk only.
+    /// Scan jobs kept, in memory for ScannerStatus and the API and on disk (`scans/<number>/`): past that the
+    /// oldest ended ones and their folders go first (``Retention``, as `--max-jobs` prunes jobs).
     public static let maximumJobs = 100
+    /// Seconds a client is told to wait before asking again while the disk is below its floor (Retry-After): the
+    /// time someone takes to make room, not the two seconds of a busy scanner.
+    public static let storageRetryAfterSeconds = 60
     /// Seconds a client is told to wait before trying a busy scanner again (Retry-After).
     public static let retryAfterSeconds = 2
     /// Sheets in the feeder when the printer starts: each scanned with the test chart (or the scan source).
     public static let defaultFeederSheets = 3
     /// The largest scan source a client may send through the API (`PUT .../scanner/source`).
     public static let maximumSourceBytes = 64 * 1024 * 1024
+    /// Seconds a scan job may go without a client fetching an image before the scanner drops it (aborted,
+    /// ``abandonedReason``), so that a client that made a job and went away does not keep the scanner busy for
+    /// everyone else. AirSane's `--job-timeout` drops an idle job after 120 s as well; sane-airscan, the slowest
+    /// client here, waits at most 30 s between two NextDocument requests (30 tries a second apart on 503).
+    public static let abandonedJobTimeout = 120
 
     public let capabilities: ScannerCapabilities
     let imaging: any ScanImaging
@@ -28,6 +37,14 @@ public final class ScannerDevice: Sendable {
     public let defaultSource: ScanSourceFiles?
     /// Where each change of a scan job is published (`scan-state-changed`), for waits and the event stream.
     let events: EventHub?
+    /// Seconds without a client's fetch after which a job is dropped (``abandonedJobTimeout`` unless a test says).
+    let abandonedJobTimeout: Int
+    /// The time now, in seconds since the epoch (a test's own clock).
+    let clock: @Sendable () -> Double
+    /// The printer's log.
+    let log: @Sendable (String) -> Void
+    /// The free space the output folder's disk keeps (`--min-free-disk`): below it new scan jobs are refused.
+    let diskFloor: DiskFloor?
     private let state: Mutex<State>
 
     private struct State {
@@ -42,9 +59,16 @@ public final class ScannerDevice: Sendable {
 
     init(
         capabilities: ScannerCapabilities, imaging: any ScanImaging, outputDirectory: String, printerName: String,
-        source: ScanSourceFiles? = nil, events: EventHub? = nil
+        source: ScanSourceFiles? = nil, events: EventHub? = nil,
+        diskFloor: DiskFloor? = nil, abandonedJobTimeout: Int = ScannerDevice.abandonedJobTimeout,
+        clock: @escaping @Sendable () -> Double = { WallClock.now() },
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.capabilities = capabilities
+        self.diskFloor = diskFloor
+        self.abandonedJobTimeout = abandonedJobTimeout
+        self.clock = clock
+        self.log = log
         self.imaging = imaging
         folder = "\(outputDirectory)/scans"
         self.printerName = printerName
@@ -63,10 +87,20 @@ public final class ScannerDevice: Sendable {
         }
         state = Mutex(initial)
         for job in interrupted { record(job) }
+        let excess = ScanArchive.takeExcess(in: folder, printer: printerName)
+        for number in excess { try? FileManager.default.removeItem(atPath: folder(of: number)) }
+        if !excess.isEmpty {
+            log("\(excess.count) scan records beyond the newest \(Self.maximumJobs) removed from \(folder)")
+        }
     }
 
     /// The reason of a scan job that was scanning when the printer stopped.
     static let interruptedReason = "AbortedBySystem"
+    /// The reason of a scan job dropped after ``abandonedJobTimeout``: the system ended it, as IPP's
+    /// multiple-operation-time-out aborts a job nobody sends a document to (RFC 8011 section 5.4.31, action
+    /// `abort-job` of PWG 5100.13 section 5.2.2) with the reason `aborted-by-system` (RFC 8011 section 5.3.8),
+    /// here in the eSCL spelling of the PWG Semantic Model.
+    public static let abandonedReason = "AbortedBySystem"
 
     /// The capabilities of a profile's scanner, with the printer's name and UUID.
     public static func capabilities(
@@ -87,8 +121,10 @@ public final class ScannerDevice: Sendable {
 
     // MARK: Jobs
 
-    /// Makes a scan job from a client's ScanSettings body.
-    public func createJob(settingsBody: [UInt8], client: String?, now: Double) -> Result<ScanJob, ScannerRefusal> {
+    /// Makes a scan job from a client's ScanSettings body, owned by `user` (the authenticated user, or nil).
+    public func createJob(
+        settingsBody: [UInt8], client: String?, user: String? = nil, now: Double
+    ) -> Result<ScanJob, ScannerRefusal> {
         let settings: ScanSettings
         do {
             settings = try ScanSettings.read(settingsBody, for: capabilities)
@@ -96,7 +132,12 @@ public final class ScannerDevice: Sendable {
             return .failure(.invalidSettings(error.message))
         }
         let asked = ScanSettings.Asked.read(settingsBody)
-        let made = state.withLock { state -> Result<ScanJob, ScannerRefusal> in
+        if let floor = diskFloor, let free = floor.shortfall() {
+            return .failure(.storageFull(floor.refusal(free: free, of: "scans")))
+        }
+        // A job its client left is dropped before it can make this one wait.
+        expireAbandonedJobs(now: now)
+        let made = state.withLock { state -> Result<(ScanJob, Set<Int>), ScannerRefusal> in
             if state.faults.contains(.busy) || state.jobs.contains(where: { $0.state == .processing }) {
                 return .failure(.busy)
             }
@@ -110,13 +151,22 @@ public final class ScannerDevice: Sendable {
                 created: IPPDateTime(secondsSince1970: now).iso8601, createdSeconds: now,
                 imagesPlanned: sheets * (settings.duplex ? 2 : 1), client: client)
             job.printer = printerName
+            job.user = user
             job.settingsAsked = asked
+            job.lastActivitySeconds = now
             state.jobs.insert(job, at: 0)
-            if state.jobs.count > Self.maximumJobs { state.jobs.removeLast() }
-            return .success(job)
+            let pruned = Retention.excess(oldestFirst: state.jobs.reversed(), limit: Self.maximumJobs) {
+                $0.state.isEnded
+            }
+            let numbers = Set(pruned.map(\.number))
+            state.jobs.removeAll { numbers.contains($0.number) }
+            return .success((job, numbers))
         }
-        if case .success(let job) = made { record(job) }
-        return made
+        guard case .success(let (job, pruned)) = made else { return made.map(\.0) }
+        record(job)
+        for number in pruned { try? FileManager.default.removeItem(atPath: folder(of: number)) }
+        ScanArchive.forget(pruned, in: folder, printer: printerName)
+        return .success(job)
     }
 
     /// Makes and returns the job's next image: its record entry, the file's path and its format. The job completes
@@ -171,6 +221,7 @@ public final class ScannerDevice: Sendable {
             guard let index = state.jobs.firstIndex(where: { $0.uuid == uuid }) else { return nil }
             switch made {
             case .success(let image):
+                state.jobs[index].lastActivitySeconds = clock()
                 state.jobs[index].images.append(
                     ScanJob.Image(
                         number: number, file: file, sheet: sheet, side: side, width: image.width,
@@ -196,6 +247,36 @@ public final class ScannerDevice: Sendable {
         case .failure(let error):
             return .failure(.imagingFailed(error.message))
         }
+    }
+
+    /// Drops the jobs still scanning that no client fetched an image of, nor made, for ``abandonedJobTimeout``
+    /// seconds before `now`: each is aborted (``abandonedReason``, with a message saying why), its record
+    /// written and the drop logged, and the scanner is idle for the next client. A job whose image is being made
+    /// is not dropped. Called by every new scan job and by the printer's periodic sweep; returns the jobs dropped.
+    @discardableResult
+    public func expireAbandonedJobs(now: Double) -> [ScanJob] {
+        let timeout = abandonedJobTimeout
+        let dropped = state.withLock { state -> [ScanJob] in
+            var dropped: [ScanJob] = []
+            for index in state.jobs.indices where state.jobs[index].state == .processing {
+                let job = state.jobs[index]
+                let since = job.lastActivitySeconds ?? job.createdSeconds
+                guard state.imaging != job.uuid, now - since >= Double(timeout) else { continue }
+                state.jobs[index].state = .aborted
+                state.jobs[index].reason = Self.abandonedReason
+                state.jobs[index].message =
+                    "No client fetched an image of the job for \(timeout) s: the scanner dropped it "
+                    + "(\(job.images.count) of \(job.imagesPlanned) images delivered)."
+                state.jobs[index].lastActivitySeconds = nil
+                dropped.append(state.jobs[index])
+            }
+            return dropped
+        }
+        for job in dropped {
+            log("scan job \(job.number) of \(job.client ?? "a client") dropped: \(job.message ?? "")")
+            record(job)
+        }
+        return dropped
     }
 
     /// Deletes a job as eSCL's `DELETE ScanJobs/{uuid}` does: one still scanning is canceled, one that ended is left
@@ -357,10 +438,10 @@ public final class ScannerDevice: Sendable {
                 "\(jobFolder)/scan.json", with: Array(json), through: "\(jobFolder)/.scan.json.tmp")
         }
         ScanArchive.note(job, in: folder)
-        events?.publish(
-            PrinterEvent(
-                kind: .scanStateChanged, sequence: 0, time: WallClock.now(), printerName: printerName,
-                jobID: job.number, state: job.state.rawValue.lowercased(), reasons: [job.reason],
-                message: job.message))
+        var event = PrinterEvent(
+            kind: .scanStateChanged, sequence: 0, time: WallClock.now(), printerName: printerName,
+            jobID: job.number, state: job.state.rawValue.lowercased(), reasons: [job.reason], message: job.message)
+        event.jobOwner = job.user
+        events?.publish(event)
     }
 }

@@ -12,6 +12,12 @@ public enum ScannerRefusal: Error, Sendable, Equatable {
     case jammed
     /// Busy (503 Service Unavailable with Retry-After).
     case busy
+    /// The output folder's disk is below its floor (`--min-free-disk`): 503 with a Retry-After of a minute, as
+    /// IPP answers a new print job then with a server error (server-error-not-accepting-jobs, RFC 8011 appendix
+    /// B.1.6.7) and HTTP's 503 means "unable to handle the request now, likely to be alleviated after some delay"
+    /// (RFC 9110 section 15.6.4). sane-airscan reads a 503 with an Idle ScannerStatus as busy: it asks again ten
+    /// times and says `Device busy`; a 409 would only give it `Error during device I/O`.
+    case storageFull(String)
     /// The image could not be made (500).
     case imagingFailed(String)
 
@@ -20,8 +26,17 @@ public enum ScannerRefusal: Error, Sendable, Equatable {
         switch self {
         case .notFound: 404
         case .invalidSettings, .feederEmpty, .coverOpen, .jammed: 409
-        case .busy: 503
+        case .busy, .storageFull: 503
         case .imagingFailed: 500
+        }
+    }
+
+    /// Seconds the answer's Retry-After says; nil for a refusal that asking again does not end.
+    public var retryAfterSeconds: Int? {
+        switch self {
+        case .busy: ScannerDevice.retryAfterSeconds
+        case .storageFull: ScannerDevice.storageRetryAfterSeconds
+        default: nil
         }
     }
 
@@ -34,6 +49,7 @@ public enum ScannerRefusal: Error, Sendable, Equatable {
         case .coverOpen: "The scanner's cover is open."
         case .jammed: "A sheet is jammed in the document feeder."
         case .busy: "The scanner is busy."
+        case .storageFull(let why): why
         case .imagingFailed(let why): "The image could not be made: \(why)"
         }
     }

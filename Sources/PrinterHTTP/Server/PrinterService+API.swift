@@ -271,9 +271,11 @@ extension PrinterService {
         return response
     }
 
-    /// Whether an event may go to a client: printer events always, job events when it may see the job.
+    /// Whether an event may go to a client: printer events always, job events when it may see the job, scan job
+    /// events (their number is the scan's, not a print job's) when it may see the scan job.
     func mayReceive(_ event: PrinterEvent, _ identity: ClientIdentity) -> Bool {
         guard access.isEnabled, !identity.isAdmin, let id = event.jobID else { return true }
+        if event.kind == .scanStateChanged { return canSee(ownedBy: event.jobOwner, identity) }
         return job(String(id)).map { canSee($0, identity) } ?? false
     }
 }

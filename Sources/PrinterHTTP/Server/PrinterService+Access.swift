@@ -157,6 +157,12 @@ extension PrinterService {
 
     /// Whether a client may see a job: everyone without credentials asked for, admins, and its owner.
     func canSee(_ job: Job, _ identity: ClientIdentity) -> Bool {
-        !access.isEnabled || identity.isAdmin || job.user == identity.userName
+        canSee(ownedBy: job.user, identity)
+    }
+
+    /// Whether a client may see what `owner` made (a print job, a scan job): everyone without credentials asked
+    /// for, admins, and the owner. What nobody owns (made before credentials were asked for) is for admins.
+    func canSee(ownedBy owner: String?, _ identity: ClientIdentity) -> Bool {
+        !access.isEnabled || identity.isAdmin || (owner != nil && owner == identity.userName)
     }
 }

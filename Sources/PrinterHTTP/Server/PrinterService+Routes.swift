@@ -99,15 +99,17 @@ extension PrinterService {
         },
 
         // Scans and the scanner (docs/api.md "Scans", docs/scanning.md).
-        Route("GET", "/api/v1/scans", access: .reader) { service, request, _ in service.listScans(request.http) },
+        Route("GET", "/api/v1/scans", access: .reader) { service, request, _ in
+            service.listScans(request.http, identity: request.identity)
+        },
         Route("GET", "/api/v1/scans/wait", access: .reader) { service, request, _ in
-            service.waitForScans(request.http)
+            service.waitForScans(request.http, identity: request.identity)
         },
         Route("GET", "/api/v1/scans/{id}", access: .reader) { service, request, _ in
-            service.scanRecord(request[parameter: "id"])
+            service.scanRecord(request[parameter: "id"], identity: request.identity)
         },
         Route("GET", "/api/v1/scans/{id}/files/{file}", access: .reader) { service, request, _ in
-            service.scanFile(request[parameter: "id"], name: request[parameter: "file"])
+            service.scanFile(request[parameter: "id"], name: request[parameter: "file"], identity: request.identity)
         },
         Route("GET", "/api/v1/printers/{name}/scanner", access: .reader) { service, request, _ in
             service.withPrinter(request) { printer in

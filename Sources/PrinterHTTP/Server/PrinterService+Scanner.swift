@@ -4,7 +4,8 @@ import Scanner
 
 /// eSCL (Mopria eSCL, Apple AirScan) at `<printer resource>/eSCL`: ScannerCapabilities, ScannerStatus, ScanJobs,
 /// NextDocument, ScanImageInfo and the deletion of a job, for printers whose profile has a scanner (docs/scanning.md). The same
-/// credentials as the printer's web page; a switched-off printer's scanner answers nothing.
+/// credentials as the printer's web page; a scan job is its user's, as a print job is (others get 404 for it and do
+/// not see it in ScannerStatus); a switched-off printer's scanner answers nothing.
 extension PrinterService {
     /// The last path segment of the eSCL root under a printer's resource path (the `rs` TXT key is the two joined).
     package static let esclSegment = "eSCL"
@@ -56,19 +57,30 @@ extension PrinterService {
         let method = request.http.method == "HEAD" ? "GET" : request.http.method
         let parts = rest.map(String.init)
         let job = parts.count >= 2 && parts[0] == "ScanJobs" ? parts[1] : nil
+        // Another user's job is answered as one that never was (canSee, as for print jobs).
+        if let job, parts.count >= 2, let found = scanner.job(uuid: job),
+            !canSee(ownedBy: found.user, request.identity)
+        {
+            return refused(.notFound)
+        }
         switch (method, parts.count, parts.first) {
         case ("GET", 1, "ScannerCapabilities"):
             return xml(scanner.capabilities.xml(adminURI: root.dropLast(Self.esclSegment.count) + ""))
         case ("GET", 1, "ScannerStatus"):
             let path = "\(printer.configuration.resourcePath)/\(Self.esclSegment)/ScanJobs/"
-            return xml(scanner.status.xml(jobPath: { path + $0.uuid }, now: WallClock.now()))
+            var status = scanner.status
+            status.jobs.removeAll { !canSee(ownedBy: $0.user, request.identity) }
+            return xml(status.xml(jobPath: { path + $0.uuid }, now: WallClock.now()))
         case ("POST", 1, "ScanJobs"):
             if let refusal = crossSiteScanRefusal(request.http) { return refusal }
+            let user = request.identity.userName
             switch scanner.createJob(
-                settingsBody: request.body, client: request.http.remoteAddress, now: WallClock.now())
+                settingsBody: request.body, client: request.http.remoteAddress, user: user, now: WallClock.now())
             {
             case .success(let job):
-                printer.log("scan job \(job.number) created by \(request.http.remoteAddress)")
+                printer.log(
+                    "scan job \(job.number) created by \(request.http.remoteAddress)"
+                        + (user.map { " (user \($0))" } ?? ""))
                 var response = HTTPResponse(status: 201)
                 response.headers.set("Location", "\(root)/ScanJobs/\(job.uuid)")
                 return response
@@ -117,7 +129,7 @@ extension PrinterService {
     /// A refusal as a real scanner answers it: its status, Retry-After when busy, the reason as text.
     private func refused(_ refusal: ScannerRefusal) -> HTTPResponse {
         var response = HTTPResponse(status: refusal.httpStatus, text: refusal.message + "\n")
-        if refusal == .busy { response.headers.set("Retry-After", String(ScannerDevice.retryAfterSeconds)) }
+        if let seconds = refusal.retryAfterSeconds { response.headers.set("Retry-After", String(seconds)) }
         return response
     }
 }

@@ -11,19 +11,19 @@ extension PrinterService {
     private var scanners: [ScannerDevice] { printers.compactMap(\.scanner) }
 
     /// `GET /api/v1/scans`: the scan jobs kept, newest first, that the filters select (docs/api.md "Scans").
-    func listScans(_ request: HTTPRequest) -> HTTPResponse {
+    func listScans(_ request: HTTPRequest, identity: ClientIdentity) -> HTTPResponse {
         let query: ScanQuery
         do throws(JobQueryError) {
             query = try ScanQuery(parameters: request.query)
         } catch {
             return refusal(error)
         }
-        return encoded(ScanList(scans: selectScans(query)))
+        return encoded(ScanList(scans: selectScans(query, identity: identity)))
     }
 
     /// `GET /api/v1/scans/wait?count=N&timeout=S`: the ended scan jobs the filters select, once `count` have
     /// ended; 408 with those ended so far when `timeout` (0 to 3600 s, default 30) passes first.
-    func waitForScans(_ request: HTTPRequest) -> HTTPResponse {
+    func waitForScans(_ request: HTTPRequest, identity: ClientIdentity) -> HTTPResponse {
         guard let count = request.queryValue("count").flatMap({ Int($0) }), count > 0 else {
             return json(["error": "wait needs count=N with N > 0"], status: 400)
         }
@@ -38,7 +38,7 @@ extension PrinterService {
         defer { subscription.cancel() }
         let deadline = ContinuousClock.now + .seconds(timeout)
         while true {
-            let ended = selectScans(query).filter(\.state.isEnded)
+            let ended = selectScans(query, identity: identity).filter(\.state.isEnded)
             if ended.count >= count { return encoded(ScanList(scans: ended)) }
             let remaining = (deadline - ContinuousClock.now).seconds
             if remaining <= 0 {
@@ -51,20 +51,23 @@ extension PrinterService {
         }
     }
 
-    /// The scan jobs kept that `query` selects, newest first.
-    private func selectScans(_ query: ScanQuery) -> [ScanJob] {
-        scanners.flatMap(\.jobs).filter(query.matches).sorted { $0.number > $1.number }
+    /// The scan jobs kept that `query` selects and the client may see, newest first.
+    private func selectScans(_ query: ScanQuery, identity: ClientIdentity) -> [ScanJob] {
+        scanners.flatMap(\.jobs).filter { query.matches($0) && canSee(ownedBy: $0.user, identity) }
+            .sorted { $0.number > $1.number }
     }
 
     /// `GET /api/v1/scans/{id}`: one scan job's record.
-    func scanRecord(_ id: String) -> HTTPResponse {
-        guard let (job, _) = scan(id) else { return json(["error": "no scan \(id)"], status: 404) }
+    func scanRecord(_ id: String, identity: ClientIdentity) -> HTTPResponse {
+        guard let (job, _) = scan(id, identity: identity) else { return json(["error": "no scan \(id)"], status: 404) }
         return encoded(job)
     }
 
     /// `GET /api/v1/scans/{id}/files/{file}`: an image of a scan job, or its `scan.json`.
-    func scanFile(_ id: String, name: String) -> HTTPResponse {
-        guard let (job, scanner) = scan(id) else { return json(["error": "no scan \(id)"], status: 404) }
+    func scanFile(_ id: String, name: String, identity: ClientIdentity) -> HTTPResponse {
+        guard let (job, scanner) = scan(id, identity: identity) else {
+            return json(["error": "no scan \(id)"], status: 404)
+        }
         guard name == "scan.json" || job.images.contains(where: { $0.file == name }) else {
             return json(["error": "no file \(name) in scan \(id)"], status: 404)
         }
@@ -153,11 +156,14 @@ extension PrinterService {
         ])
     }
 
-    /// The scan job with number `id`, and its scanner.
-    private func scan(_ id: String) -> (ScanJob, ScannerDevice)? {
+    /// The scan job with number `id`, and its scanner; nil too for another user's (canSee), answered as a scan
+    /// job that never was.
+    private func scan(_ id: String, identity: ClientIdentity) -> (ScanJob, ScannerDevice)? {
         guard let number = Int(id) else { return nil }
         for scanner in scanners {
-            if let job = scanner.job(number: number) { return (job, scanner) }
+            if let job = scanner.job(number: number) {
+                return canSee(ownedBy: job.user, identity) ? (job, scanner) : nil
+            }
         }
         return nil
     }

@@ -45,7 +45,8 @@ extension PrinterService {
         return WebContext(
             printers: registry.all, canCreatePrinters: fleet.withLock { $0 } != nil,
             profileDirectories: profileDirectories, query: request.query,
-            visible: everyJob ? nil : { self.canSee($0, identity) })
+            visible: everyJob ? nil : { self.canSee($0, identity) },
+            visibleScans: everyJob ? nil : { self.canSee(ownedBy: $0.user, identity) })
     }
 
     /// The ids of the jobs just before and after `id`, over every printer, among those `visible` keeps.

@@ -37,7 +37,7 @@ extension FrontPanel {
     ]
 
     /// The scanner's card, or nothing for a printer without a scanner.
-    static func scannerSection(_ printer: Printer, api: String) -> String {
+    static func scannerSection(_ printer: Printer, api: String, visible: ((ScanJob) -> Bool)? = nil) -> String {
         guard let scanner = printer.scanner else { return "" }
         let status = scanner.status
         let faults = scanner.faults
@@ -48,7 +48,8 @@ extension FrontPanel {
         if let feederState = status.feederState {
             inner += "<dt>Feeder</dt><dd id=\"scanner-feeder-state\">\(HTML.escape(feederState))</dd>"
         }
-        inner += "<dt>Scan jobs</dt><dd><a href=\"#scans\">\(HTML.count(scanner.jobs.count))</a></dd></dl>"
+        inner +=
+            "<dt>Scan jobs</dt><dd><a href=\"#scans\">\(HTML.count(scanner.jobs.count { visible?($0) ?? true }))</a></dd></dl>"
         if capabilities.feeder != nil {
             let sheets = scanner.feederSheets
             let capacity = capabilities.feederCapacity

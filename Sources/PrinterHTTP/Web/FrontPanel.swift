@@ -28,7 +28,7 @@ enum FrontPanel {
         body += traySection(printer, api: api)
         body += supplySection(printer, api: api)
         body += binSection(printer, api: api)
-        body += scannerSection(printer, api: api)
+        body += scannerSection(printer, api: api, visible: context.visibleScans)
         body += scenarioSection(printer, api: api, context: context)
         body += faultSection(printer, api: api)
         body += "</div>"
@@ -37,7 +37,7 @@ enum FrontPanel {
             printers: [printer], action: WebContext.panelPath(printer),
             resetCall: "DELETE /api/v1/jobs?printer=\(HTML.percentEncode(printer.name))",
             resetWhat: "every job of this printer")
-        body += ScanList.html(printers: [printer], showPrinter: false)
+        body += ScanList.html(printers: [printer], showPrinter: false, visible: context.visibleScans)
         return HTML.page(title: "\(printer.name): front panel", body: body, live: .printer(printer.name))
     }
 

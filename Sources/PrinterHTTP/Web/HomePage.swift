@@ -10,7 +10,9 @@ enum HomePage {
         body += list.html(
             printers: context.printers.map(\.printer), action: "/", resetCall: "DELETE /api/v1/jobs",
             resetWhat: "every job")
-        body += ScanList.html(printers: context.printers.map(\.printer), showPrinter: context.printers.count > 1)
+        body += ScanList.html(
+            printers: context.printers.map(\.printer), showPrinter: context.printers.count > 1,
+            visible: context.visibleScans)
         return HTML.page(title: "vprinter", body: body)
     }
 }

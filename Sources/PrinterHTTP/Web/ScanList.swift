@@ -15,11 +15,12 @@ enum ScanList {
     static let thumbnailFormats: Set<ScanPage.Format> = [.png, .jpeg]
 
     /// The Scans section for `printers`, or nothing when none of them has a scanner. `showPrinter` adds the
-    /// printer's column (the home page).
-    static func html(printers: [Printer], showPrinter: Bool) -> String {
+    /// printer's column (the home page); `visible` keeps the scan jobs the reader may see (nil: every one).
+    static func html(printers: [Printer], showPrinter: Bool, visible: ((ScanJob) -> Bool)? = nil) -> String {
         let scanning = printers.filter { $0.scanner != nil }
         guard !scanning.isEmpty else { return "" }
-        let jobs = scanning.flatMap { $0.scanner?.jobs ?? [] }.sorted { newerFirst($0, $1) }
+        let jobs = scanning.flatMap { $0.scanner?.jobs ?? [] }.filter { visible?($0) ?? true }
+            .sorted { newerFirst($0, $1) }
         let query = scanning.count == 1 ? "?printer=\(HTML.percentEncode(scanning[0].name))" : ""
         var html = "<section class=\"scans\" id=\"scans\" aria-labelledby=\"scans-title\">"
         html += "<h2 id=\"scans-title\">Scans</h2><div id=\"scan-list\" data-live>"

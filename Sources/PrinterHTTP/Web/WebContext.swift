@@ -1,4 +1,5 @@
 import PrinterCore
+import Scanner
 
 /// What a page needs to know of the service besides the printers: whether printers can be made here, where
 /// profiles and scenarios are, and the query of the request.
@@ -11,6 +12,8 @@ struct WebContext {
     var query: [(name: String, value: String)]
     /// The jobs the reader may see (their own, when credentials are asked for: docs/security.md); nil: every job.
     var visible: ((Job) -> Bool)?
+    /// The scan jobs the reader may see, by the same rule; nil: every scan job.
+    var visibleScans: ((ScanJob) -> Bool)? = nil
 
     /// The printer page's path of a printer: `/printers/<path segment>`.
     static func panelPath(_ printer: Printer) -> String {
