@@ -13,9 +13,10 @@ public struct RequestGroups: Sendable, Hashable, Codable {
 
     private var form: Form
 
-    /// The groups of a decoded request.
+    /// The groups of a decoded request, their secrets redacted (`SecretAttributes`; shared, not copied, when they
+    /// hold none).
     public init(_ decoded: [IPPAttributeGroup]) {
-        form = .decoded(decoded)
+        form = .decoded(SecretAttributes.redacted(decoded))
     }
 
     /// Groups already in the journal's form (read back from JSON, or made by hand).
