@@ -6,12 +6,12 @@ import IPP
 /// the building of the journal's form, and lets the file's writer see cheaply that the groups are the ones it
 /// wrote last.
 public struct RequestGroups: Sendable, Hashable, Codable {
-    private enum Form: Sendable {
+    enum Form: Sendable {
         case decoded([IPPAttributeGroup])
         case journaled([JournaledGroup])
     }
 
-    private var form: Form
+    private(set) var form: Form
 
     /// The groups of a decoded request, their secrets redacted (`SecretAttributes`; shared, not copied, when they
     /// hold none).

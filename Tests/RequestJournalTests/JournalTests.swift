@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IPP
 import Testing
 
 @testable import RequestJournal
@@ -17,6 +18,70 @@ import Testing
         Self.record(journal, count: 7)
         #expect(journal.entries().map(\.id) == [5, 6, 7])
         #expect(journal.lastID == 7)
+    }
+
+    /// An entry holding `valueBytes` bytes of attribute values.
+    static func largeEntry(valueBytes: Int) -> JournalEntry {
+        var request = JournalEntryTests.printJob()
+        request.groups[1].append("x-large", .octetString([UInt8](repeating: 0x41, count: valueBytes)))
+        return JournalEntryTests.entry(request: request)
+    }
+
+    @Test func anEntrysEstimateCountsWhatItsValuesHold() {
+        let small = JournalEntryTests.entry().retainedBytes
+        let large = Self.largeEntry(valueBytes: 100_000).retainedBytes
+        #expect(small > 500 && small < 10_000)
+        #expect(large >= small + 100_000 && large < small + 101_000)
+        var many = JournalEntryTests.printJob()
+        many.groups[1].append(IPPAttribute(name: "x-many", values: Array(repeating: .integer(1), count: 100_000)))
+        #expect(JournalEntryTests.entry(request: many).retainedBytes >= 100_000 * MemoryLayout<IPPValue>.stride)
+    }
+
+    @Test func theOldestDropOutPastTheByteLimitAndTheCountStillHolds() {
+        let entryBytes = Self.largeEntry(valueBytes: 100_000).retainedBytes
+        let journal = Journal(settings: .init(capacity: 100, byteLimit: entryBytes * 5 + entryBytes / 2))
+        for _ in 0..<20 { journal.record(Self.largeEntry(valueBytes: 100_000)) }
+        #expect(journal.entries().map(\.id) == Array(16...20))
+        #expect(journal.retained.count == 5 && journal.retained.bytes == entryBytes * 5)
+        // Small entries fill the same journal up to its count.
+        Self.record(journal, count: 150)
+        #expect(journal.entries().map(\.id) == Array(71...170))
+        #expect(journal.retained.bytes <= journal.settings.byteLimit)
+    }
+
+    @Test func theNewestEntryIsKeptWhateverItHolds() {
+        let journal = Journal(settings: .init(byteLimit: 1000))
+        Self.record(journal, count: 3)
+        journal.record(Self.largeEntry(valueBytes: 10_000))
+        #expect(journal.entries().map(\.id) == [4])
+        Self.record(journal, count: 1)
+        #expect(journal.entries().map(\.id) == [5])
+    }
+
+    /// The places of dropped entries are given back (`compactionThreshold`): numbering, `since` and late findings
+    /// find the entries where they are after it.
+    @Test func sinceFindsItsPlaceAcrossTheRingsCompaction() {
+        let journal = Journal(settings: .init(capacity: 700))
+        Self.record(journal, count: 3000)
+        #expect(journal.retained.count == 700)
+        var filter = RequestFilter()
+        filter.since = .entry(2990)
+        #expect(journal.entries(matching: filter).map(\.id) == Array(2991...3000))
+        filter.since = .entry(10)
+        #expect(journal.entries(matching: filter).map(\.id) == Array(2301...3000))
+        filter.since = .entry(3000)
+        #expect(journal.entries(matching: filter).isEmpty)
+    }
+
+    @Test func aJournalSizeIsACountOrWithAUnitABytes() {
+        #expect(JournalBound("10000") == .entries(10000))
+        #expect(JournalBound("0") == .entries(0))
+        #expect(JournalBound("64MiB") == .bytes(64 << 20))
+        #expect(JournalBound("500KB") == .bytes(500_000))
+        #expect(JournalBound("16m") == .bytes(16 << 20))
+        for refused in ["-1", "0MiB", "64XB", "", "MiB", "1.5MiB", "99999999999999999999GiB"] {
+            #expect(JournalBound(refused) == nil, "\(refused)")
+        }
     }
 
     @Test func entriesRecordedOnManyThreadsAreEachKeptOnceInTheOrderOfTheirNumbers() {
