@@ -158,10 +158,10 @@ public final class Journal: @unchecked Sendable {
             }
         }
 
-        /// The entries in memory, oldest first, from the first numbered above `after`.
-        func entries(after: Int = 0) -> some Sequence<JournalEntry> {
+        /// The entries in memory with what they hold, oldest first, from the first numbered above `after`.
+        func kept(after: Int) -> some Sequence<Kept> {
             let start = index(of: after + 1) ?? (after < lastMoved - count + 1 ? head : ring.count)
-            return ring[start...].lazy.compactMap { $0?.entry }
+            return ring[start...].lazy.compactMap { $0 }
         }
 
         /// Adds a finding made after the entry numbered `id` was recorded: to the entry while it is in memory, and
@@ -218,10 +218,37 @@ public final class Journal: @unchecked Sendable {
     public func entries(
         matching filter: RequestFilter = RequestFilter(), now: Double = Date().timeIntervalSince1970
     ) -> [JournalEntry] {
+        page(matching: filter, limit: .max, now: now).entries
+    }
+
+    /// The entries in memory that the filter and `isVisible` let through, oldest first, from the first numbered
+    /// above `cursor` (and above the filter's `since`): at most `limit` of them, holding at most `byteLimit` bytes
+    /// by their estimates (the first whatever it holds). Only entries after the cursor are looked at, so that a
+    /// waiter that keeps the page's `through` looks at each entry once.
+    public func page(
+        matching filter: RequestFilter, after cursor: Int = 0, where isVisible: (JournalEntry) -> Bool = { _ in true },
+        limit: Int, byteLimit: Int = .max, now: Double = Date().timeIntervalSince1970
+    ) -> JournalPage {
         state.withLock { state in
             move(into: &state, now: now)
-            let after = if case .entry(let id)? = filter.since { id } else { 0 }
-            return state.entries(after: after).filter(filter.matches)
+            let since = if case .entry(let id)? = filter.since { id } else { 0 }
+            var page = JournalPage(entries: [], more: false, through: max(cursor, since))
+            var bytes = 0
+            for kept in state.kept(after: page.through) {
+                guard filter.matches(kept.entry), isVisible(kept.entry) else {
+                    page.through = kept.entry.id
+                    continue
+                }
+                if page.entries.count >= limit || (!page.entries.isEmpty && bytes > byteLimit - kept.bytes) {
+                    page.more = true
+                    return page
+                }
+                page.entries.append(kept.entry)
+                bytes += kept.bytes
+                page.through = kept.entry.id
+            }
+            page.through = max(page.through, state.lastMoved)
+            return page
         }
     }
 
