@@ -157,8 +157,8 @@ enum OptionTable {
         OptionSpec(
             "journal-size", .value, argument: "N|SIZE",
             help: [
-                "requests the request journal keeps in memory (default 10000; 0 = no journal), or",
-                "with a unit the bytes they may hold (64MiB, 500KB; default 64MiB); give it twice for both",
+                "requests the request journal keeps in memory (default 10000; 0 = no journal), or with",
+                "a unit the bytes they may hold (64MiB, 500KB; default 64MiB); given twice, both",
             ]
         ) { options, value throws(UsageError) in
             switch JournalBound(value) {

@@ -73,6 +73,25 @@ import Testing
         #expect(journal.entries(matching: filter).isEmpty)
     }
 
+    /// A page stops at its count or its bytes, holding its first entry whatever it holds, and says how far it looked.
+    @Test func aPageHoldsAtMostItsCountAndItsBytes() {
+        let entryBytes = Self.largeEntry(valueBytes: 50_000).retainedBytes
+        let journal = Journal(settings: .init(capacity: 100, byteLimit: 100 * entryBytes))
+        for _ in 0..<10 { journal.record(Self.largeEntry(valueBytes: 50_000)) }
+        let byBytes = journal.page(matching: RequestFilter(), limit: 100, byteLimit: entryBytes * 7 / 2)
+        #expect(byBytes.entries.map(\.id) == [1, 2, 3] && byBytes.more && byBytes.through == 3)
+        let byCount = journal.page(matching: RequestFilter(), after: 3, limit: 2)
+        #expect(byCount.entries.map(\.id) == [4, 5] && byCount.more && byCount.through == 5)
+        let single = journal.page(matching: RequestFilter(), after: 5, limit: 100, byteLimit: 1)
+        #expect(single.entries.map(\.id) == [6] && single.more)
+        let rest = journal.page(matching: RequestFilter(), after: 6, limit: 100)
+        #expect(rest.entries.map(\.id) == [7, 8, 9, 10] && !rest.more && rest.through == 10)
+        // Entries the filter passes over count as looked at: a waiter does not look at them again.
+        var none = RequestFilter()
+        none.kind = .http
+        #expect(journal.page(matching: none, limit: 100).through == 10)
+    }
+
     @Test func aJournalSizeIsACountOrWithAUnitABytes() {
         #expect(JournalBound("10000") == .entries(10000))
         #expect(JournalBound("0") == .entries(0))
