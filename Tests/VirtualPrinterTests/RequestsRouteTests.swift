@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import PrintModel
 import RequestJournal
 import Testing
 
@@ -99,5 +100,15 @@ import Testing
         let (status, answered) = await waiter.value
         #expect(status == 200)
         #expect(answered == [1, 2, 3])
+    }
+
+    /// The page shows the first values of an attribute of many, and how many it has (the API has them all).
+    @Test func thePageShowsTheFirstValuesOfAnAttributeOfMany() {
+        let many = JournaledAttribute(
+            name: "x-many", values: (0..<1000).map { JournaledValue(tag: "integer", value: .number(Double($0))) })
+        let html = RequestsPage.attributes([many], caption: "job-attributes-tag")
+        #expect(html.components(separatedBy: "<tr>").count - 1 == RequestsPage.maximumValuesShown + 1)
+        #expect(html.contains("the first \(RequestsPage.maximumValuesShown) of 1,000 values"))
+        #expect(html.contains(">99<") && !html.contains(">100<"))
     }
 }
