@@ -8,7 +8,8 @@ extension DocumentDownload {
     static let maximumReplyBytes = 16 * 1024
 
     static func fetchFTP(
-        _ url: String, limits: Limits, deadline: ContinuousClock.Instant, into sink: (UnsafeRawBufferPointer) -> Bool
+        _ url: String, limits: Limits, policy: FetchPolicy, deadline: ContinuousClock.Instant,
+        into sink: (UnsafeRawBufferPointer) -> Bool
     ) -> Result<Int, Failure> {
         let plain = "http://" + url.drop { $0 != ":" }.dropFirst("://".count)
         guard let (host, port, path) = HTTPClient.split(plain.replacingPort(default: ftpPort)), path.count > 1 else {
@@ -19,7 +20,8 @@ extension DocumentDownload {
         do throws(Failure) {
             var control = FTPControl(
                 reader: BodyReader(
-                    socket: try open(host, port, deadline: deadline, timeout: limits.timeout), deadline: deadline,
+                    socket: try open(host, port, policy: policy, deadline: deadline, timeout: limits.timeout),
+                    deadline: deadline,
                     timeout: limits.timeout))
             try control.expect([220])
             if try control.send("USER anonymous", expecting: [230, 331]) == 331 {
@@ -27,7 +29,7 @@ extension DocumentDownload {
             }
             try control.send("TYPE I", expecting: [200])
             let dataPort = try control.passivePort()
-            let data = try open(host, dataPort, deadline: deadline, timeout: limits.timeout)
+            let data = try open(host, dataPort, policy: policy, deadline: deadline, timeout: limits.timeout)
             try control.send("RETR \(file)", expecting: [125, 150])
             var reader = BodyReader(socket: data, deadline: deadline, timeout: limits.timeout)
             let delivered = try reader.streamBody(
@@ -40,14 +42,16 @@ extension DocumentDownload {
         }
     }
 
-    /// A connection to `host:port`, or why not.
-    static func open(_ host: String, _ port: UInt16, deadline: ContinuousClock.Instant, timeout: Double)
-        throws(Failure) -> Socket
-    {
+    /// A connection to `host:port` that `policy` allows, or why not.
+    static func open(
+        _ host: String, _ port: UInt16, policy: FetchPolicy, deadline: ContinuousClock.Instant, timeout: Double
+    ) throws(Failure) -> Socket {
         do throws(HTTPServerError) {
-            return try HTTPClient.open(host: host, port: port, secure: false, deadline: deadline)
+            return try HTTPClient.open(host: host, port: port, secure: false, deadline: deadline, policy: policy)
         } catch .timedOut {
             throw .timedOut(seconds: timeout)
+        } catch .destinationRefused(let refusal) {
+            throw .refused(refusal)
         } catch {
             throw .unreachable("\(host):\(port): \(error)")
         }

@@ -58,6 +58,8 @@ public enum DocumentDownload {
         case broken(String)
         /// The sink refused more bytes (its own write failed; it knows why).
         case refusedBySink
+        /// The fetch policy refuses the destination (`FetchPolicy`); nothing was sent to it.
+        case refused(FetchPolicy.Refusal)
 
         public var description: String {
             switch self {
@@ -71,6 +73,7 @@ public enum DocumentDownload {
             case .timedOut(let seconds): "the download took longer than \(Int(seconds)) s"
             case .broken(let reason): "the response broke off: \(reason)"
             case .refusedBySink: "the document could not be stored"
+            case .refused(let refusal): "\(refusal)"
             }
         }
     }
@@ -86,15 +89,15 @@ public enum DocumentDownload {
         return url[..<colon].lowercased()
     }
 
-    /// Fetches `url`, following redirects, and hands the document's bytes to `sink` as they arrive; `sink`
-    /// returns false to stop (`refusedBySink`).
+    /// Fetches `url`, following redirects, from the destinations `policy` allows only, and hands the document's
+    /// bytes to `sink` as they arrive; `sink` returns false to stop (`refusedBySink`).
     public static func fetch(
-        _ url: String, limits: Limits, into sink: (UnsafeRawBufferPointer) -> Bool
+        _ url: String, limits: Limits, policy: FetchPolicy, into sink: (UnsafeRawBufferPointer) -> Bool
     ) -> Result<Outcome, Failure> {
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, limits.timeout) * 1000))
         var current = url
         for _ in 0...limits.maximumRedirects {
-            switch fetchOnce(current, limits: limits, deadline: deadline, into: sink) {
+            switch fetchOnce(current, limits: limits, policy: policy, deadline: deadline, into: sink) {
             case .success(.redirect(let location)):
                 guard let next = resolve(location, against: current) else { return .failure(.badURL(location)) }
                 guard isFetchable(next) else { return .failure(.unsupportedScheme(next)) }
@@ -116,11 +119,15 @@ public enum DocumentDownload {
 
     /// One GET: a redirect, or the document streamed into `sink`.
     static func fetchOnce(
-        _ url: String, limits: Limits, deadline: ContinuousClock.Instant, into sink: (UnsafeRawBufferPointer) -> Bool
+        _ url: String, limits: Limits, policy: FetchPolicy, deadline: ContinuousClock.Instant,
+        into sink: (UnsafeRawBufferPointer) -> Bool
     ) -> Result<Step, Failure> {
         guard isFetchable(url) else { return .failure(.unsupportedScheme(url)) }
+        // What goes into the request line and the Host field: visible ASCII only (RFC 9112 section 3.2), so no
+        // URL (a client's, or a server's Location) can end the line and start another request.
+        guard url.utf8.allSatisfy(isRequestTargetByte) else { return .failure(.badURL(url)) }
         if scheme(of: url) == "ftp" {
-            return fetchFTP(url, limits: limits, deadline: deadline, into: sink).map {
+            return fetchFTP(url, limits: limits, policy: policy, deadline: deadline, into: sink).map {
                 .document(contentType: nil, bytes: $0)
             }
         }
@@ -131,7 +138,7 @@ public enum DocumentDownload {
         }
         let socket: Socket
         do throws(HTTPServerError) {
-            socket = try HTTPClient.open(host: host, port: port, secure: secure, deadline: deadline)
+            socket = try HTTPClient.open(host: host, port: port, secure: secure, deadline: deadline, policy: policy)
             let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
             let head =
                 "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: vprinter\r\nAccept: */*\r\n"
@@ -139,6 +146,8 @@ public enum DocumentDownload {
             try socket.send(Array(head.utf8))
         } catch .timedOut {
             return .failure(.timedOut(seconds: limits.timeout))
+        } catch .destinationRefused(let refusal) {
+            return .failure(.refused(refusal))
         } catch {
             return .failure(.unreachable("\(host):\(port): \(error)"))
         }
@@ -155,6 +164,11 @@ public enum DocumentDownload {
         return reader.streamBody(of: response, limit: limits.maximumBytes, into: sink).map {
             .document(contentType: response.contentType, bytes: $0)
         }
+    }
+
+    /// Whether a byte may stand in a request target: visible ASCII, no space, no control character.
+    static func isRequestTargetByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
     }
 
     /// `location` made absolute against `base`: an absolute URL as it is, an absolute path on the base's origin.

@@ -16,8 +16,38 @@ public enum HTTPClient {
 
     /// GETs `url` (`http://host:port/path?query`, or https) with `headers` (`Name: value` lines), waiting at most
     /// `timeout` seconds for the whole exchange.
-    public static func get(_ url: String, headers: [String] = [], timeout: Double) throws(HTTPServerError) -> Response {
-        try exchange(url, method: "GET", headers: headers, body: [], timeout: timeout)
+    /// With a `policy`, only to an address it allows (`FetchPolicy`).
+    public static func get(
+        _ url: String, headers: [String] = [], timeout: Double, maximumBytes: Int = maximumResponseBytes,
+        policy: FetchPolicy? = nil
+    ) throws(HTTPServerError) -> Response {
+        try exchange(
+            url, method: "GET", headers: headers, body: [], timeout: timeout, maximumBytes: maximumBytes,
+            policy: policy)
+    }
+
+    /// GETs `url` as `get` does, but hands the body to `sink` as it arrives (never held whole; `sink` returns false
+    /// to stop) once the head says `status` 200; returns the status and Content-Type. An answer other than 200 is
+    /// returned without its body.
+    public static func stream(
+        _ url: String, headers: [String] = [], timeout: Double, policy: FetchPolicy? = nil,
+        into sink: (UnsafeRawBufferPointer) -> Bool
+    ) throws(HTTPServerError) -> (status: Int, contentType: String?) {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
+        let socket = try send(url, method: "GET", headers: headers, body: [], deadline: deadline, policy: policy)
+        var reader = DocumentDownload.BodyReader(socket: socket, deadline: deadline, timeout: timeout)
+        let head: DocumentDownload.ResponseHead
+        switch reader.readHead() {
+        case .success(let read): head = read
+        case .failure(.timedOut): throw .timedOut
+        case .failure(let failure): throw .malformedRequest(reason: "\(failure)")
+        }
+        guard head.status == 200 else { return (head.status, head.contentType) }
+        switch reader.streamBody(of: head, limit: Int.max, into: sink) {
+        case .success: return (head.status, head.contentType)
+        case .failure(.timedOut): throw .timedOut
+        case .failure: throw .connectionClosed
+        }
     }
 
     /// POSTs `body` as `contentType` to `url` (an IPP request to `http://host:port/ipp/print`, or https, with
@@ -31,27 +61,12 @@ public enum HTTPClient {
             timeout: timeout)
     }
 
-    private static func exchange(_ url: String, method: String, headers: [String], body: [UInt8], timeout: Double)
-        throws(HTTPServerError) -> Response
-    {
-        var secure = false
-        var target = url
-        if url.hasPrefix("https://") {
-            secure = true
-            target = "http://" + url.dropFirst("https://".count)
-        }
-        let credentials = userInfo(of: target)
-        if let credentials { target = "http://" + target.dropFirst("http://".count + credentials.count + 1) }
-        guard let (host, port, path) = split(target) else {
-            throw .malformedRequest(reason: "not an http URL: \(url)")
-        }
+    private static func exchange(
+        _ url: String, method: String, headers: [String], body: [UInt8], timeout: Double,
+        maximumBytes: Int = maximumResponseBytes, policy: FetchPolicy? = nil
+    ) throws(HTTPServerError) -> Response {
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
-        let socket = try open(host: host, port: port, secure: secure, deadline: deadline)
-        let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        var lines = ["\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close"]
-        if let credentials { lines.append("Authorization: Basic \(Base64.encode(percentDecoded(credentials)))") }
-        let head = (lines + headers).joined(separator: "\r\n") + "\r\n\r\n"
-        try socket.send(Array(head.utf8) + body)
+        let socket = try send(url, method: method, headers: headers, body: body, deadline: deadline, policy: policy)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -62,12 +77,38 @@ public enum HTTPClient {
             let count = try read.get()
             if count == 0 { break }
             received += buffer[0..<count]
-            guard received.count <= maximumResponseBytes else { throw .bodyTooLarge }
+            guard received.count <= maximumBytes else { throw .bodyTooLarge }
             // A server may keep the connection open despite `Connection: close` (CUPS does): stop at the end of
             // a body framed by Content-Length or chunked coding.
             if isComplete(received) { break }
         }
         return try parse(received)
+    }
+
+    /// Connects to `url`'s server and sends the request; the socket to read the answer from.
+    private static func send(
+        _ url: String, method: String, headers: [String], body: [UInt8], deadline: ContinuousClock.Instant,
+        policy: FetchPolicy? = nil
+    ) throws(HTTPServerError) -> Socket {
+        var secure = false
+        var target = url
+        if url.hasPrefix("https://") {
+            secure = true
+            target = "http://" + url.dropFirst("https://".count)
+        }
+        let credentials = userInfo(of: target)
+        if let credentials { target = "http://" + target.dropFirst("http://".count + credentials.count + 1) }
+        guard let (host, port, path) = split(target), target.utf8.allSatisfy(DocumentDownload.isRequestTargetByte)
+        else {
+            throw .malformedRequest(reason: "not an http URL: \(url)")
+        }
+        let socket = try open(host: host, port: port, secure: secure, deadline: deadline, policy: policy)
+        let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        var lines = ["\(method) \(path) HTTP/1.1", "Host: \(hostHeader)", "Connection: close"]
+        if let credentials { lines.append("Authorization: Basic \(Base64.encode(percentDecoded(credentials)))") }
+        let head = (lines + headers).joined(separator: "\r\n") + "\r\n\r\n"
+        try socket.send(Array(head.utf8) + body)
+        return socket
     }
 
     /// The `user:password` of an `http://user:password@host/` URL, as written (percent-encoded), or nil.
@@ -117,12 +158,12 @@ public enum HTTPClient {
         return host.isEmpty ? nil : (host, port, path)
     }
 
-    /// A connection to `host:port`, with TLS when `secure` (no certificate check), whose sends give up at
-    /// `deadline`.
-    static func open(host: String, port: UInt16, secure: Bool, deadline: ContinuousClock.Instant)
-        throws(HTTPServerError) -> Socket
-    {
-        let socket = try connect(host: host, port: port)
+    /// A connection to `host:port`, with TLS when `secure` (no certificate check), whose connect and sends give
+    /// up at `deadline`; with a `policy`, only to an address it allows (`FetchPolicy`).
+    static func open(
+        host: String, port: UInt16, secure: Bool, deadline: ContinuousClock.Instant, policy: FetchPolicy? = nil
+    ) throws(HTTPServerError) -> Socket {
+        let socket = try connect(host: host, port: port, deadline: deadline, policy: policy)
         let seconds = max(1, Double(ContinuousClock.now.duration(to: deadline).components.seconds))
         try socket.setTimeout(SO_SNDTIMEO, seconds: seconds)
         if secure {
@@ -134,7 +175,11 @@ public enum HTTPClient {
         return socket
     }
 
-    static func connect(host: String, port: UInt16) throws(HTTPServerError) -> Socket {
+    /// A TCP connection to the first address of `host` that accepts one before `deadline`, skipping (with a
+    /// `policy`) those it refuses; when it refuses every one, the refusal of the first.
+    static func connect(
+        host: String, port: UInt16, deadline: ContinuousClock.Instant, policy: FetchPolicy? = nil
+    ) throws(HTTPServerError) -> Socket {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
@@ -143,23 +188,69 @@ public enum HTTPClient {
         }
         defer { freeaddrinfo(list) }
         var lastError = HTTPServerError.connectionClosed
+        var refusal: FetchPolicy.Refusal?
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let current = entry {
             entry = current.pointee.ai_next
+            if let policy {
+                var address = SocketAddress()
+                let length = min(Int(current.pointee.ai_addrlen), MemoryLayout<sockaddr_storage>.size)
+                withUnsafeMutableBytes(of: &address.storage) { storage in
+                    storage.copyMemory(from: UnsafeRawBufferPointer(start: current.pointee.ai_addr, count: length))
+                }
+                address.length = socklen_t(length)
+                if let refused = policy.check(host: host, address: address) {
+                    refusal = refusal ?? refused
+                    continue
+                }
+            }
             let descriptor = socket(
                 current.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             if descriptor < 0 { continue }
             let socket = Socket(descriptor: descriptor)
             do throws(HTTPServerError) {
-                _ = try Syscall.run("connect") {
-                    Glibc.connect(descriptor, current.pointee.ai_addr, current.pointee.ai_addrlen)
-                }
+                try connect(
+                    descriptor, to: current.pointee.ai_addr, length: current.pointee.ai_addrlen, deadline: deadline)
                 return socket
+            } catch .timedOut {
+                throw .timedOut
             } catch {
                 lastError = error
             }
         }
+        if let refusal, case .connectionClosed = lastError { throw .destinationRefused(refusal) }
         throw lastError
+    }
+
+    /// Connects `descriptor` without blocking past `deadline` (a blackholed address would otherwise hold the
+    /// caller for the kernel's SYN retries, about two minutes): `timedOut` when it passes.
+    private static func connect(
+        _ descriptor: Int32, to address: UnsafePointer<sockaddr>, length: socklen_t, deadline: ContinuousClock.Instant
+    ) throws(HTTPServerError) {
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            throw .system(call: "fcntl", errno: errno)
+        }
+        if Glibc.connect(descriptor, address, length) != 0 {
+            guard errno == EINPROGRESS || errno == EINTR else { throw .system(call: "connect", errno: errno) }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            while true {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                guard remaining > .zero else { throw .timedOut }
+                let milliseconds =
+                    remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+                let ready = poll(&poller, 1, Int32(clamping: max(1, milliseconds)))
+                if ready > 0 { break }
+                if ready < 0 && errno != EINTR { throw .system(call: "poll", errno: errno) }
+            }
+            var failure: Int32 = 0
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size) == 0 else {
+                throw .system(call: "getsockopt", errno: errno)
+            }
+            guard failure == 0 else { throw .system(call: "connect", errno: failure) }
+        }
+        guard fcntl(descriptor, F_SETFL, flags) == 0 else { throw .system(call: "fcntl", errno: errno) }
     }
 
     static func parse(_ bytes: [UInt8]) throws(HTTPServerError) -> Response {

@@ -55,7 +55,7 @@ public final class HTTPServer: Sendable {
                 } catch {
                     context.signalStop()
                     threads.forEach(ThreadLauncher.join)
-                    listeners[index...].forEach { Syscall.close($0.descriptor) }
+                    listeners[index...].forEach { $0.close() }
                     throw error
                 }
             }

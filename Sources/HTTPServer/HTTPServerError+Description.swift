@@ -20,6 +20,7 @@ extension HTTPServerError: CustomStringConvertible {
         case .badChunk: "malformed chunked body"
         case .bodyTooLarge: "request body too large"
         case .tls(let reason): "TLS: \(reason)"
+        case .destinationRefused(let refusal): "\(refusal)"
         }
     }
 }

@@ -37,6 +37,8 @@ public enum HTTPServerError: Error, Equatable, Sendable {
     /// TLS failed: a certificate or key that does not load, or a handshake or record the client got wrong;
     /// `reason` is OpenSSL's word for it, for logs.
     case tls(reason: String)
+    /// A fetch's destination is one its policy refuses (`FetchPolicy`); nothing was sent to it.
+    case destinationRefused(FetchPolicy.Refusal)
 
     /// The HTTP status that answers this error, or nil when the connection is closed without an answer.
     public var responseStatus: Int? {
@@ -48,7 +50,8 @@ public enum HTTPServerError: Error, Equatable, Sendable {
         case .headTooLarge, .tooManyHeaders: 431
         case .unsupportedTransferCoding: 501
         case .unsupportedVersion: 505
-        case .addressInUse, .invalidAddress, .system, .connectionClosed, .stopped, .notHTTP, .tls: nil
+        case .addressInUse, .invalidAddress, .system, .connectionClosed, .stopped, .notHTTP, .tls, .destinationRefused:
+            nil
         }
     }
 }

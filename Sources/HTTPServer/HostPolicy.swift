@@ -7,10 +7,11 @@
 /// it answers as its own site's; answering only the names this machine has stops that.
 ///
 /// Always allowed: addresses (`127.0.0.1`, `[::1]`: no site name to rebind), `localhost` and names under it, and
-/// mDNS names (`.local`, which only this link resolves); besides, the names given (the machine's host name,
-/// `--allowed-host`), and the names under a domain given with a leading dot (`.svc.cluster.local`: a cluster's
-/// Services, whose names only the cluster's own DNS resolves). No Host at all (HTTP/1.0) is allowed: browsers always
-/// send one.
+/// this machine's own mDNS names (`LocalLinkNames`: the name the Avahi daemon advertises, `host.local`); besides,
+/// the names given (the machine's host name, `--allowed-host`), and the names under a domain given with a leading
+/// dot (`.svc.cluster.local`: a cluster's Services, whose names only the cluster's own DNS resolves). Another `.local`
+/// name is refused: any host of the link can advertise one (RFC 6762 has no owner of names) and point it at this
+/// machine, as DNS rebinding does with a site's name. No Host at all (HTTP/1.0) is allowed: browsers always send one.
 public struct HostPolicy: Sendable, Hashable {
     /// The names allowed besides the ones always allowed, lowercased, without a trailing dot.
     public private(set) var names: Set<String>
@@ -18,6 +19,8 @@ public struct HostPolicy: Sendable, Hashable {
     public private(set) var domains: Set<String>
     /// Whether any Host is allowed (`--allowed-host '*'`).
     public private(set) var allowsAny: Bool
+    /// This machine's `.local` names; nil: only those given in `names`.
+    public private(set) var localNames: LocalLinkNames?
 
     /// The name that stands for any Host.
     public static let anyHost = "*"
@@ -27,17 +30,35 @@ public struct HostPolicy: Sendable, Hashable {
         HostPolicy(names: machineNames)
     }
 
-    /// The machine's host name, as the system gives it (with its domain, when it has one).
+    /// The machine's host name, as the system gives it (with its domain, when it has one), and its first label
+    /// with `.local`, the mDNS name Avahi gives it unless that collides.
     public static var machineNames: [String] {
-        LocalAddresses.hostName.map { [$0] } ?? []
+        guard let name = LocalAddresses.hostName else { return [] }
+        let label = name.split(separator: ".").first.map(String.init) ?? name
+        return [name, label + ".local"]
     }
 
-    /// A policy allowing these names (`*` allows any) besides addresses, localhost and `.local` names.
-    public init(names: [String] = []) {
+    /// A policy allowing these names (`*` allows any) besides addresses, localhost and the machine's `.local`
+    /// names (`localNames`, and the host name given with `.local`).
+    public init(names: [String] = [], localNames: LocalLinkNames? = nil) {
         allowsAny = names.contains(Self.anyHost)
         let given = names.filter { $0 != Self.anyHost }.map(Self.normalized).filter { !$0.isEmpty }
-        self.names = Set(given.filter { !$0.hasPrefix(".") })
+        let plain = given.filter { !$0.hasPrefix(".") }
+        // A host name given without a domain is this link's name too (`printer` and `printer.local`).
+        self.names = Set(plain + plain.filter { !$0.contains(".") }.map { $0 + ".local" })
         domains = Set(given.filter { $0.hasPrefix(".") && $0.count > 1 })
+        self.localNames = localNames
+    }
+
+    public static func == (left: HostPolicy, right: HostPolicy) -> Bool {
+        left.names == right.names && left.domains == right.domains && left.allowsAny == right.allowsAny
+            && left.localNames === right.localNames
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(names)
+        hasher.combine(domains)
+        hasher.combine(allowsAny)
     }
 
     /// Whether a request naming `host` (the Host field without its port, IPv6 addresses in brackets) may be
@@ -45,8 +66,12 @@ public struct HostPolicy: Sendable, Hashable {
     public func allows(_ host: String?) -> Bool {
         guard let host, !allowsAny else { return true }
         let name = Self.normalized(host)
-        return Self.isAddress(name) || name == "localhost" || name.hasSuffix(".localhost") || name.hasSuffix(".local")
-            || names.contains(name) || domains.contains { name.hasSuffix($0) }
+        if Self.isAddress(name) || name == "localhost" || name.hasSuffix(".localhost") || names.contains(name)
+            || domains.contains(where: { name.hasSuffix($0) })
+        {
+            return true
+        }
+        return name.hasSuffix(".local") && localNames?.contains(name) == true
     }
 
     /// A host name as compared: lowercased, without the dot that may end a fully qualified name.

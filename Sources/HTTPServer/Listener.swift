@@ -34,7 +34,7 @@ struct Listener: Sendable {
                 port = listener.port
             }
         } catch {
-            for listener in listeners { Syscall.close(listener.descriptor) }
+            for listener in listeners { listener.close() }
             throw error
         }
         return listeners
@@ -42,7 +42,9 @@ struct Listener: Sendable {
 
     /// Creates, binds and listens on one socket, with `SO_REUSEADDR`; an IPv6 socket bound to `::`
     /// accepts IPv4 too when `dualStack` is set.
-    static func open(address text: String, port: UInt16, dualStack: Bool) throws(HTTPServerError) -> Listener {
+    static func open(address text: String, port: UInt16, dualStack: Bool, backlog: Int32 = backlog)
+        throws(HTTPServerError) -> Listener
+    {
         let address = try SocketAddress(numeric: text, port: port)
         let descriptor = try Syscall.run("socket") {
             socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -67,6 +69,7 @@ struct Listener: Sendable {
             _ = try Syscall.run("listen") { listen(descriptor, backlog) }
             var bound = SocketAddress()
             _ = try Syscall.run("getsockname") { bound.withMutableSockaddr { getsockname(descriptor, $0, $1) } }
+            ListeningSockets.add(ListeningSockets.Endpoint(address: address.host, port: bound.port))
             return Listener(descriptor: descriptor, address: address.host, port: bound.port)
         } catch {
             Syscall.close(descriptor)
@@ -74,10 +77,16 @@ struct Listener: Sendable {
         }
     }
 
+    /// Closes the listening socket, which is then no longer one of the process's (`ListeningSockets`).
+    func close() {
+        ListeningSockets.remove(ListeningSockets.Endpoint(address: address, port: port))
+        Syscall.close(descriptor)
+    }
+
     /// Accepts connections until the server stops, starting a thread for each, then closes the listener.
     /// Running out of descriptors or memory (`EMFILE`, `ENFILE`, `ENOBUFS`, `ENOMEM`) pauses and retries.
     func acceptLoop(context: ServerContext) {
-        defer { Syscall.close(descriptor) }
+        defer { close() }
         var descriptors = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: context.stopDescriptor, events: Int16(POLLIN), revents: 0),

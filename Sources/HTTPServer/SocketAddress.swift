@@ -47,7 +47,7 @@ struct SocketAddress: Sendable {
     }
 
     /// The IPv4 address bytes, also for an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`), else nil.
-    private var ipv4Bytes: [UInt8]? {
+    var ipv4Bytes: [UInt8]? {
         withUnsafeBytes(of: storage) { raw in
             switch family {
             case AF_INET:
@@ -59,6 +59,14 @@ struct SocketAddress: Sendable {
             default:
                 return nil
             }
+        }
+    }
+
+    /// The 16 bytes of an IPv6 address, else nil.
+    var ipv6Bytes: [UInt8]? {
+        guard family == AF_INET6 else { return nil }
+        return withUnsafeBytes(of: storage) { raw in
+            withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { Array($0) }
         }
     }
 

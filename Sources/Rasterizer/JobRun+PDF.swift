@@ -16,11 +16,11 @@ extension JobRun {
     ///
     /// With `textLayer` false (PCLm: pages of raster strips) the sides' text is left to OCR instead of Poppler.
     /// With `pressProfile` DeviceCMYK is drawn through the press profile (``PDFDefaultCMYK``), from a copy of the
-    /// document that goes at the end.
+    /// document in the job's folder that goes at the end.
     func renderPDF(_ path: String, document number: Int, textLayer: Bool = true, pressProfile: Bool = true)
         throws(RasterError) -> Int
     {
-        let colorManaged = pressProfile ? PDFDefaultCMYK.colorManagedCopy(of: path) : nil
+        let colorManaged = pressProfile ? PDFDefaultCMYK.colorManagedCopy(of: path, in: folder) : nil
         // The copy's file lives as long as the value: to the end of the render, not only to the last use of it.
         defer { withExtendedLifetime(colorManaged) {} }
         let path = colorManaged?.path ?? path

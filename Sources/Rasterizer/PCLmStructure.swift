@@ -103,7 +103,7 @@ public struct PCLmStructure: Sendable, Equatable {
         func fail(_ reason: String) -> RasterError { .malformed(format: "PCLm", reason: "page \(number): \(reason)") }
         guard case .array(let box)? = resolve(node["MediaBox"]), box.count == 4,
             let x0 = box[0].numberValue, let y0 = box[1].numberValue, let x1 = box[2].numberValue,
-            let y1 = box[3].numberValue, x1 - x0 > 0, y1 - y0 > 0
+            let y1 = box[3].numberValue, x1 - x0 > 0, y1 - y0 > 0, (x1 - x0).isFinite, (y1 - y0).isFinite
         else { throw fail("no MediaBox of four numbers") }
         let boxWidth = x1 - x0
         let boxHeight = y1 - y0
@@ -140,11 +140,20 @@ public struct PCLmStructure: Sendable, Equatable {
             throw fail("strips of several heights \(Set(heights).sorted()): only the last may be shorter")
         }
         let pixelWidth = width ?? 0
-        let resolution = Int((Double(pixelWidth) * 72 / boxWidth).rounded())
-        let height = heights.reduce(0, +)
+        // Checked conversions and sums: a MediaBox of 1e-300 points or strips of Int.max lines are an error here.
+        guard let resolution = Int(exactly: (Double(pixelWidth) * 72 / boxWidth).rounded()), resolution > 0 else {
+            throw fail("strips \(pixelWidth) pixels wide on a MediaBox \(boxWidth) points wide give no resolution")
+        }
+        var height = 0
+        for strip in heights {
+            let (sum, overflow) = height.addingReportingOverflow(strip)
+            guard !overflow else { throw fail("the strips' heights add up past \(Int.max) pixels") }
+            height = sum
+        }
         let expected = boxHeight * Double(pixelWidth) / boxWidth
         guard abs(Double(height) - expected) <= 2 else {
-            throw fail("the strips are \(height) pixels high, the page needs \(Int(expected.rounded())) (cut short?)")
+            let needed = Int(exactly: expected.rounded()).map(String.init) ?? "\(expected)"
+            throw fail("the strips are \(height) pixels high, the page needs \(needed) (cut short?)")
         }
         return Page(
             width: pixelWidth, height: height, stripHeight: stripHeight, strips: heights.count, resolution: resolution)

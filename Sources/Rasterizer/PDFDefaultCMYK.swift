@@ -8,16 +8,22 @@ import PrintModel
 /// wherever the page uses DeviceCMYK: its content, images, shadings, forms and the alternates of its separations.
 /// Poppler honours it, and offers no other way to give DeviceCMYK a profile through poppler-glib. The update this
 /// type makes is appended to a copy of the document (an incremental update, section 7.5.6): the press profile as an
-/// ICCBased stream, and each page that names no DefaultCMYK of its own again, with one. The original file is left
-/// as the client sent it.
+/// ICCBased stream, and each distinct resources dictionary of the pages that names no DefaultCMYK of its own again,
+/// with one. Pages that share a resources object share its one new version: an indirect resources dictionary is
+/// written again under its own number, a dictionary inherited from a page tree node by that node written again,
+/// and only a page whose resources are its own (or that has none) is written again itself. The original file is
+/// left as the client sent it.
 ///
 /// A document this type cannot read the structure of (encrypted, damaged, an object stream it cannot decompress)
-/// gets no update and is drawn as it is, DeviceCMYK then being Poppler's own conversion.
+/// gets no update and is drawn as it is, DeviceCMYK then being Poppler's own conversion; so is a document of more
+/// than ``maximumPages`` pages, or whose update would take more than ``maximumUpdateBytes``.
 struct PDFDefaultCMYK {
     /// The most indirect objects a document may hold for an update to be made.
     static let maximumObjects = 1_000_000
-    /// The highest object number a document may use (ISO 32000-1 Annex C: 8,388,607).
-    static let maximumObjectNumber = 8_388_607
+    /// The most pages a document may have for an update to be made.
+    static let maximumPages = 10_000
+    /// The most bytes the objects an update writes again may take, the profile aside.
+    static let maximumUpdateBytes = 16 * 1024 * 1024
     /// The most bytes an object stream may decompress to.
     static let maximumObjectStreamBytes = 256 * 1024 * 1024
 
@@ -25,25 +31,41 @@ struct PDFDefaultCMYK {
     let update: [UInt8]
     /// The pages given the press profile.
     let pages: Int
+    /// The objects the update writes again, the profile aside: one for each distinct resources dictionary updated.
+    let rewrittenObjects: Int
 
     /// An object of the document, as its newest definition in file order gives it.
     private struct Object {
         var generation: Int
         var value: PDFValue
+        /// Whether it is a stream, which an update never writes again (it would lose its data).
+        var isStream = false
+    }
+
+    /// Where a page's resources dictionary is, so that the pages sharing one are given the profile by one object.
+    private enum ResourcesHolder: Hashable {
+        /// An indirect object that is the dictionary: written again under its number.
+        case itself(Int)
+        /// The /Resources entry of a page or page tree node (this object): the object written again.
+        case entryOf(Int)
     }
 
     /// The update for the PDF at `path` with `profile` (an ICC CMYK profile's bytes); nil when no page needs one.
-    /// Throws when the document's structure is not one an update can be made for.
-    init?(path: String, profile: [UInt8]) throws(RasterError) {
+    /// Throws when the document's structure is not one an update can be made for, and `.limitExceeded` past
+    /// `maximumPages` pages or `maximumUpdateBytes` bytes of objects written again.
+    init?(
+        path: String, profile: [UInt8], maximumPages: Int = Self.maximumPages,
+        maximumUpdateBytes: Int = Self.maximumUpdateBytes
+    ) throws(RasterError) {
         var objects: [Int: Object] = [:]
         var trailer: [String: PDFValue]?
         var startxref: Int?
         let scanner = PDFObjectScanner(ByteReader(try FileInput(path: path))) { $0["Type"]?.nameValue == "ObjStm" }
         while let item = try scanner.next() {
             switch item {
-            case .object(let number, let generation, let value, _, let data):
+            case .object(let number, let generation, let value, let length, let data):
                 try RenderLimits.check("PDF objects", objects.count + 1, Self.maximumObjects)
-                objects[number] = Object(generation: generation, value: value)
+                objects[number] = Object(generation: generation, value: value, isStream: length != nil)
                 switch value["Type"]?.nameValue {
                 case "XRef": trailer = value.dictionaryEntries
                 case "ObjStm":
@@ -73,40 +95,83 @@ struct PDFDefaultCMYK {
             return value
         }
         let profileNumber = max(size, (objects.keys.max() ?? 0) + 1)
-        guard size > 0, profileNumber < Self.maximumObjectNumber else {
+        guard size > 0, profileNumber < PDFObjectScanner.maximumObjectNumber else {
             throw .malformed(format: "PDF", reason: "the trailer's /Size \(size) or an object number is out of range")
         }
         var body: [UInt8] = []
         var offsets: [(number: Int, generation: Int, offset: Int)] = []
         let base = scanner.offset + 1  // the scanner read the whole file: its offset is the file's size
-        func startObject(_ number: Int, _ generation: Int) {
+        var written: Set<Int> = []
+        func write(_ number: Int, _ generation: Int, _ value: PDFValue) throws(RasterError) {
+            guard objects[number]?.isStream != true, written.insert(number).inserted else {
+                throw .malformed(format: "PDF", reason: "object \(number) cannot hold the resources of pages")
+            }
             offsets.append((number, generation, base + body.count))
             body += Array("\(number) \(generation) obj\n".utf8)
+            value.write(into: &body)
+            body += Array("\nendobj\n".utf8)
+            try RenderLimits.check("bytes of a DefaultCMYK update", body.count, maximumUpdateBytes)
         }
 
         guard let catalog = objects[root]?.value else {
             throw .malformed(format: "PDF", reason: "the catalog \(root) \(rootGeneration) R is missing")
         }
-        var changed = 0
-        for page in try PDFPageTree(root: catalog["Pages"], format: "PDF", object: { objects[$0]?.value }).pages {
-            guard let number = page.number, let generation = objects[number]?.generation else {
+        let tree = try PDFPageTree(root: catalog["Pages"], format: "PDF", object: { objects[$0]?.value })
+        try RenderLimits.check("pages of a DefaultCMYK update", tree.pages.count, maximumPages)
+        // The pages grouped by where their resources are, in the order of their first page.
+        struct Group {
+            var pages = 0
+            /// The generation of the resources object, as the first page's reference gives it.
+            var generation: Int?
+            var resources: [String: PDFValue]
+        }
+        var holders: [ResourcesHolder] = []
+        var groups: [ResourcesHolder: Group] = [:]
+        for page in tree.pages {
+            let value = page.effectiveEntries["Resources"]
+            let holder: ResourcesHolder
+            var generation: Int?
+            if case .reference(let number, let referenced)? = value {
+                holder = .itself(number)
+                generation = referenced
+            } else if page.entries["Resources"] == nil, let node = page.inheritedFrom["Resources"] {
+                holder = .entryOf(node)
+            } else if let number = page.number {
+                holder = .entryOf(number)
+            } else {
                 throw .malformed(format: "PDF", reason: "a page is a direct object, which an update cannot replace")
             }
-            var resources = resolve(page.effectiveEntries["Resources"])?.dictionaryEntries ?? [:]
-            var colorSpaces = resolve(resources["ColorSpace"])?.dictionaryEntries ?? [:]
+            if groups[holder] == nil {
+                holders.append(holder)
+                groups[holder] = Group(generation: generation, resources: resolve(value)?.dictionaryEntries ?? [:])
+            }
+            groups[holder]?.pages += 1
+        }
+        var changed = 0
+        for holder in holders {
+            guard var group = groups[holder] else { continue }
+            var colorSpaces = resolve(group.resources["ColorSpace"])?.dictionaryEntries ?? [:]
             guard colorSpaces["DefaultCMYK"] == nil else { continue }  // the document's own choice stands
             colorSpaces["DefaultCMYK"] = .array([.name("ICCBased"), .reference(profileNumber, generation: 0)])
-            resources["ColorSpace"] = .dictionary(colorSpaces)
-            var entries = page.entries
-            entries["Resources"] = .dictionary(resources)
-            startObject(number, generation)
-            PDFValue.dictionary(entries).write(into: &body)
-            body += Array("\nendobj\n".utf8)
-            changed += 1
+            group.resources["ColorSpace"] = .dictionary(colorSpaces)
+            switch holder {
+            case .itself(let number):
+                let generation = objects[number]?.generation ?? group.generation ?? 0
+                try write(number, generation, .dictionary(group.resources))
+            case .entryOf(let number):
+                guard let object = objects[number], var entries = object.value.dictionaryEntries else {
+                    throw .malformed(format: "PDF", reason: "object \(number) of the page tree is missing")
+                }
+                entries["Resources"] = .dictionary(group.resources)
+                try write(number, object.generation, .dictionary(entries))
+            }
+            changed += group.pages
         }
         guard changed > 0 else { return nil }
 
-        startObject(profileNumber, 0)
+        rewrittenObjects = offsets.count
+        offsets.append((profileNumber, 0, base + body.count))
+        body += Array("\(profileNumber) 0 obj\n".utf8)
         body += Array("<</N 4 /Alternate /DeviceCMYK /Length \(profile.count)>>\nstream\n".utf8)
         body += profile
         body += Array("\nendstream\nendobj\n".utf8)
@@ -155,10 +220,12 @@ struct PDFDefaultCMYK {
         let header = PDFObjectScanner(ByteReader(MemoryInput(Array(contents[0..<first]))))
         var entries: [(number: Int, offset: Int)] = []
         for _ in 0..<count {
+            // The offset compared with what is left after /First: no sum of two numbers of the file.
             guard case .integer(let member)? = try header.nextValue(),
                 case .integer(let offset)? = try header.nextValue(),
-                offset >= 0, first + offset <= contents.count
+                offset >= 0, offset <= contents.count - first
             else { throw .malformed(format: "PDF", reason: "object stream \(number): a bad header") }
+            try PDFObjectScanner.checkObjectNumber(member, generation: 0)
             entries.append((member, offset))
         }
         var members: [(Int, PDFValue)] = []
@@ -237,8 +304,9 @@ extension PDFDefaultCMYK {
         return bytes
     }()
 
-    /// A copy of a document with its update appended, in a temporary file unlinked as soon as it is written, so
-    /// that nothing is left behind even when the render worker is killed; Poppler opens it by ``path``, the name of
+    /// A copy of a document with its update appended, in a file of the job's folder unlinked as soon as it is
+    /// made, so that nothing is left behind even when the render worker is killed, and the space goes when the
+    /// render ends; Poppler opens it by ``path``, the name of
     /// its descriptor in /proc (another process of the same user can open it by that name too). The file goes when
     /// the value does.
     final class Copy {
@@ -260,15 +328,15 @@ extension PDFDefaultCMYK {
         }
     }
 
-    /// A copy of the PDF at `path` with the update appended, in the temporary directory (`TMPDIR`, else /tmp); nil
-    /// when the document gets no update (no press profile, nothing to change, or a structure no update can be
-    /// made for), and then the original is drawn.
-    static func colorManagedCopy(of path: String) -> Copy? {
+    /// A copy of the PDF at `path` with the update appended, in `folder` (the job's own, so that the copy counts
+    /// against the disk the job's files are on, never a small TMPDIR); nil when the document gets no update (no
+    /// press profile, nothing to change, a structure no update can be made for, or past ``maximumPages`` or
+    /// ``maximumUpdateBytes``), and then the original is drawn.
+    static func colorManagedCopy(of path: String, in folder: String) -> Copy? {
         guard let profile = pressProfile, let made = try? PDFDefaultCMYK(path: path, profile: profile) else {
             return nil
         }
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(directory)/vprinter-pdf-XXXXXX".utf8CString)
+        var template = Array("\(folder)/.vprinter-pdf-XXXXXX".utf8CString)
         let output = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard output >= 0 else { return nil }
         _ = fcntl(output, F_SETFD, FD_CLOEXEC)

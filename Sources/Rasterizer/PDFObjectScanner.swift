@@ -67,6 +67,22 @@ final class PDFObjectScanner {
     static let maximumStringBytes = 1024 * 1024
     /// The longest stream whose data is kept.
     static let maximumKeptStreamBytes = 64 * 1024 * 1024
+    /// The highest object number (ISO 32000-1 Annex C.2: 8,388,607 indirect objects in a file).
+    static let maximumObjectNumber = 8_388_607
+    /// The highest generation number (ISO 32000-1 section 7.5.4: a generation number never exceeds 65,535).
+    static let maximumGeneration = 65_535
+
+    /// Throws `.malformed` when `number` and `generation`, of an object or a reference, are outside
+    /// 0...``maximumObjectNumber`` and 0...``maximumGeneration``: no number a document gives reaches arithmetic
+    /// that could overflow.
+    static func checkObjectNumber(_ number: Int, generation: Int) throws(RasterError) {
+        guard (0...maximumObjectNumber).contains(number), (0...maximumGeneration).contains(generation) else {
+            throw .malformed(
+                format: "PDF",
+                reason: "object \(number) \(generation) is out of range (at most \(maximumObjectNumber) and "
+                    + "generation \(maximumGeneration), ISO 32000-1 Annex C.2 and section 7.5.4)")
+        }
+    }
 
     /// One top-level item of the file.
     enum Item {
@@ -128,6 +144,7 @@ final class PDFObjectScanner {
                     pending = keyword
                     continue
                 }
+                try Self.checkObjectNumber(number, generation: generationNumber)
                 return try object(number, generation: generationNumber)
             case .keyword("trailer"):
                 return .trailer(try value(depth: 0))
@@ -244,6 +261,7 @@ final class PDFObjectScanner {
         try skipWhitespace()
         if case .integer(let generation) = mark, try peek() == UInt8(ascii: "R") {
             _ = try nextByte()
+            try Self.checkObjectNumber(number, generation: generation)
             return .reference(number, generation: generation)
         }
         // Two numbers in a row (an array such as [0 0 595.28 841.89]): the one read ahead, whatever it is, is the
@@ -259,12 +277,20 @@ final class PDFObjectScanner {
             lookAhead = nil
             return queued
         }
-        try skipWhitespace()
-        guard let byte = try nextByte() else { return nil }
-        switch byte {
-        case UInt8(ascii: "%"):
+        // Comments inside a value are whitespace (ISO 32000-1 section 7.2.3): skipped in this loop, however many
+        // follow each other.
+        var byte: UInt8
+        while true {
+            try skipWhitespace()
+            guard let next = try nextByte() else { return nil }
+            guard next == UInt8(ascii: "%") else {
+                byte = next
+                break
+            }
             let text = try restOfLine()
-            return topLevel ? .comment(text) : try token(topLevel: false)
+            if topLevel { return .comment(text) }
+        }
+        switch byte {
         case UInt8(ascii: "/"):
             return .name(try nameRun())
         case UInt8(ascii: "("):
@@ -286,7 +312,14 @@ final class PDFObjectScanner {
             pushedBack = byte
             let word = try regularRun()
             if let number = Int(word) { return .integer(number) }
-            if word.contains(where: { $0 == "." }), let number = Double(word) { return .real(number) }
+            if Self.isNumber(word) {
+                // Digits past Int's range, or a real past Double's: refused, so that no huge value reaches a count,
+                // an offset or a conversion to Int.
+                guard let number = Double(word), number.isFinite, word.contains(where: { $0 == "." }) else {
+                    throw .malformed(format: "PDF", reason: "the number \(word) at byte \(offset) is out of range")
+                }
+                return .real(number)
+            }
             guard !word.isEmpty else {
                 throw .malformed(format: "PDF", reason: "unexpected byte \(byte) at byte \(offset)")
             }
@@ -312,6 +345,15 @@ final class PDFObjectScanner {
     private func peek() throws(RasterError) -> UInt8? {
         if pushedBack == nil { pushedBack = try reader.nextByte() }
         return pushedBack
+    }
+
+    /// Whether `word` is written as a PDF number (ISO 32000-1 section 7.3.3): a sign, then digits with at most
+    /// one point.
+    private static func isNumber(_ word: String) -> Bool {
+        var digits = Array(word.utf8.drop { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") })
+        guard word.utf8.count - digits.count <= 1, !digits.isEmpty else { return false }
+        if let point = digits.firstIndex(of: UInt8(ascii: ".")) { digits.remove(at: point) }
+        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     private func isWhitespace(_ byte: UInt8) -> Bool { [0, 9, 10, 12, 13, 32].contains(byte) }

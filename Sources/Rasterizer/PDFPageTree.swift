@@ -14,6 +14,8 @@ struct PDFPageTree {
         var entries: [String: PDFValue]
         /// The inheritable attributes of the nearest nodes above it that give them.
         var inherited: [String: PDFValue]
+        /// The object number of the node each inherited attribute comes from, when that node is an indirect object.
+        var inheritedFrom: [String: Int] = [:]
 
         /// Its entries with the inherited attributes it does not have itself.
         var effectiveEntries: [String: PDFValue] { entries.merging(inherited) { own, _ in own } }
@@ -29,7 +31,9 @@ struct PDFPageTree {
         func fail(_ reason: String) -> RasterError { .malformed(format: format, reason: reason) }
         var pages: [Page] = []
         var visited: Set<Int> = []
-        func walk(_ value: PDFValue?, inherited: [String: PDFValue], depth: Int) throws(RasterError) {
+        func walk(_ value: PDFValue?, inherited: [String: PDFValue], from sources: [String: Int], depth: Int)
+            throws(RasterError)
+        {
             var number: Int?
             var node = value
             if case .reference(let referenced, _)? = value {
@@ -43,17 +47,22 @@ struct PDFPageTree {
                 throw fail("the page tree is too deep or loops")
             }
             if entries["Type"]?.nameValue == "Page" {
-                pages.append(Page(number: number, entries: entries, inherited: inherited))
+                pages.append(Page(number: number, entries: entries, inherited: inherited, inheritedFrom: sources))
                 return
             }
             var kidsValue = entries["Kids"]
             if case .reference(let referenced, _)? = kidsValue { kidsValue = object(referenced) }
             guard case .array(let kids)? = kidsValue else { throw fail("a page tree node has no /Kids") }
             var passed = inherited
-            for key in Self.inheritable { if let own = entries[key] { passed[key] = own } }
-            for kid in kids { try walk(kid, inherited: passed, depth: depth + 1) }
+            var passedFrom = sources
+            for key in Self.inheritable {
+                guard let own = entries[key] else { continue }
+                passed[key] = own
+                passedFrom[key] = number
+            }
+            for kid in kids { try walk(kid, inherited: passed, from: passedFrom, depth: depth + 1) }
         }
-        try walk(root, inherited: [:], depth: 0)
+        try walk(root, inherited: [:], from: [:], depth: 0)
         self.pages = pages
     }
 }

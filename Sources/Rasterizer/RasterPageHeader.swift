@@ -50,7 +50,12 @@ public struct RasterPageHeader: Sendable, Equatable {
         guard height > 0 else { throw .badHeader(page: page, field: "Height", value: height) }
         try RenderLimits.check("maximum page width", width, limits.maximumDimension)
         try RenderLimits.check("maximum page height", height, limits.maximumDimension)
-        try RenderLimits.check("maximum page pixels", width * height, limits.maximumPagePixels)
+        // Checked: limits the request raises must not let a product of two header fields overflow.
+        let (pixels, pixelsOverflow) = width.multipliedReportingOverflow(by: height)
+        if pixelsOverflow {
+            throw .limitExceeded(limit: "maximum page pixels", value: .max, maximum: limits.maximumPagePixels)
+        }
+        try RenderLimits.check("maximum page pixels", pixels, limits.maximumPagePixels)
         guard resolutionX > 0 else { throw .badHeader(page: page, field: "HWResolution[0]", value: resolutionX) }
         guard resolutionY > 0 else { throw .badHeader(page: page, field: "HWResolution[1]", value: resolutionY) }
         try RenderLimits.check("maximum resolution", resolutionX, limits.maximumResolution)
@@ -61,8 +66,8 @@ public struct RasterPageHeader: Sendable, Equatable {
             break
         default: throw .badHeader(page: page, field: "BitsPerColor", value: bitsPerColor)
         }
-        let expected = (width * bitsPerPixel + 7) / 8
-        guard bytesPerLine == expected else {
+        let (bits, bitsOverflow) = width.multipliedReportingOverflow(by: bitsPerPixel)
+        guard !bitsOverflow, bits <= Int.max - 7, bytesPerLine == (bits + 7) / 8 else {
             throw .badHeader(page: page, field: "BytesPerLine", value: bytesPerLine)
         }
     }

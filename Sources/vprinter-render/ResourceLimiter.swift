@@ -3,6 +3,15 @@ import Glibc
 /// Sets the worker's own resource limits (setrlimit), used only when the request asks for them; the printer
 /// normally applies them when it starts the worker.
 enum ResourceLimiter {
+    /// RLIMIT_CORE 0, soft and hard, set first thing at every start: a worker (or its Ghostscript, which inherits
+    /// the limit) that crashes on a document leaves no core file, holding the client's document and the job's
+    /// pages, in its working folder or anywhere else, and cannot raise the limit again. Returns whether it was set.
+    @discardableResult
+    static func forbidCoreFiles() -> Bool {
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        return setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none) == 0
+    }
+
     static func apply(addressSpace: Int?, cpuSeconds: Int?) {
         limitAddressSpace(to: addressSpace)
         if let cpuSeconds, cpuSeconds > 0 {

@@ -7,6 +7,8 @@ import Foundation
 import PrintModel
 import Rasterizer
 
+// No core file of a crash, before anything reads the document (docs/render-protocol.md).
+ResourceLimiter.forbidCoreFiles()
 // Lead a process group of its own, so that the printer stops any child (Ghostscript) along with the worker.
 setpgid(0, 0)
 // vprinter's own fonts, before Poppler, Cairo or Ghostscript reads any (docs/snapshots.md).

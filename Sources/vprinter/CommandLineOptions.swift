@@ -1,3 +1,4 @@
+import HTTPServer
 import PrintModel
 import PrinterCore
 import PrinterHTTP
@@ -46,6 +47,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var profileFolders: [String] = []
     /// Names a request's Host may give besides the machine's own (`--allowed-host`; `*` for any).
     var allowedHosts: [String] = []
+    /// Where Print-URI and Send-URI may fetch from (`--fetch-allow`, `--fetch-deny`).
+    var fetchPolicy = FetchPolicy()
     /// Origins API changes may come from besides the printer's own (`--allow-origin`; `*` for any).
     var allowedOrigins: [String] = []
     var maximumJobs: Int?

@@ -20,7 +20,7 @@ struct ConfigFile: Sendable {
     static let printerKeys: Set<String> = ["profile", "name", "port", "scenario", "options"]
     /// The options a printer may set for itself (the rest apply to the whole process).
     static let printerOptions: Set<String> = [
-        "speed", "consumables", "max-jobs", "max-document-size", "scenario", "strict",
+        "speed", "consumables", "max-jobs", "max-document-size", "scenario", "strict", "fetch-allow", "fetch-deny",
     ]
 
     var file: String
@@ -137,6 +137,7 @@ struct ConfigFile: Sendable {
             spec.maximumJobs = parsed.maximumJobs
             if table["max-document-size"] != nil { spec.maximumDocumentSize = parsed.maximumDocumentSize }
             if table["strict"] != nil { spec.strict = parsed.strict }
+            spec.fetchPolicy = parsed.fetchPolicy
         }
         return spec
     }

@@ -211,14 +211,29 @@ enum OptionTable {
             "allowed-host", .repeatable, argument: "NAME",
             help: [
                 "also answer requests whose Host is NAME (repeatable; '*' for any; .DOMAIN for",
-                "every name under DOMAIN): besides addresses, localhost, .local names and this",
-                "machine's name (docs/security.md)",
+                "every name under DOMAIN): besides addresses, localhost, this machine's name",
+                "and its own .local names (docs/security.md)",
             ]
         ) { options, value throws(UsageError) in
             guard !value.isEmpty, value != ".", !value.contains(where: { " /@:[]".contains($0) }) else {
                 throw UsageError("--allowed-host needs a host name without port, not '\(value)'")
             }
             options.allowedHosts.append(value)
+        },
+        OptionSpec(
+            "fetch-allow", .repeatable, argument: "HOST[:PORT]|CIDR",
+            help: [
+                "Print-URI and Send-URI may fetch from there (repeatable; '*' for anywhere): loopback",
+                "beyond a --listen on loopback alone, or what --fetch-deny refuses (docs/security.md)",
+            ]
+        ) { options, value throws(UsageError) in
+            options.fetchPolicy.allowed.append(try fetchRule(value, option: "fetch-allow"))
+        },
+        OptionSpec(
+            "fetch-deny", .repeatable, argument: "HOST[:PORT]|CIDR",
+            help: ["Print-URI and Send-URI never fetch from there (repeatable; '*' for anywhere else)"]
+        ) { options, value throws(UsageError) in
+            options.fetchPolicy.denied.append(try fetchRule(value, option: "fetch-deny"))
         },
         OptionSpec(
             "allow-origin", .repeatable, argument: "ORIGIN",
@@ -393,5 +408,14 @@ enum OptionTable {
             lines += spec.help.dropFirst().map { indent + $0 }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The rule of `--fetch-allow` or `--fetch-deny`, or a usage error naming the option.
+    static func fetchRule(_ value: String, option: String) throws(UsageError) -> FetchRule {
+        guard let rule = FetchRule(value) else {
+            throw UsageError(
+                "--\(option) needs HOST, HOST:PORT, [IPv6]:PORT, a network such as 10.0.0.0/8, or '*', not '\(value)'")
+        }
+        return rule
     }
 }

@@ -1,3 +1,4 @@
+import DNSSD
 import Dispatch
 import Foundation
 import HTTPServer
@@ -106,6 +107,7 @@ struct RunCommand {
             security: security.printerSecurity)
         settings.requestFolders = options.profileFolders
         settings.minimumFreeDisk = options.minimumFreeDisk
+        settings.fetchPolicy = options.fetchPolicy
         if let path = options.scanSource {
             do throws(ScanSourceError) {
                 settings.scanSource = try ScanSourceFiles.open(path)
@@ -132,7 +134,9 @@ struct RunCommand {
             serverConfiguration: HTTPServerConfiguration(
                 addresses: options.listen, port: options.port, limits: limits, tls: security.tls),
             apiToken: options.apiToken, access: security.access, metrics: metrics, journal: journal,
-            hosts: HostPolicy(names: HostPolicy.machineNames + options.allowedHosts),
+            hosts: HostPolicy(
+                names: HostPolicy.machineNames + options.allowedHosts,
+                localNames: LocalLinkNames(query: { DNSSDHostName.query() })),
             origins: OriginPolicy(allowing: options.allowedOrigins), peers: FleetPeers(options.peers) ?? .none,
             log: log)
         fleet.holdReadiness()

@@ -1,25 +1,45 @@
 import HTTPServer
+import Synchronization
 import Testing
 
 /// The names a request's Host may give (HostPolicy) and the origins a change may come from (OriginPolicy).
 @Suite struct BrowserPolicyTests {
-    @Test func hostsAreTheMachinesNamesAddressesLocalhostAndLocalNames() {
-        let policy = HostPolicy(names: ["printer.example", "Desk.Example."])
+    @Test func hostsAreTheMachinesNamesAddressesLocalhostAndItsOwnLocalNames() {
+        let policy = HostPolicy(names: ["printer.example", "Desk.Example.", "office"])
         for host in [
             "127.0.0.1", "192.168.1.20", "[::1]", "[fe80::1%25eth0]", "localhost", "LocalHost", "app.localhost",
-            "office.local", "printer.example", "PRINTER.EXAMPLE.", "desk.example", nil,
+            "office.local", "OFFICE.local.", "office", "printer.example", "PRINTER.EXAMPLE.", "desk.example", nil,
         ] {
             #expect(policy.allows(host), "\(host ?? "no Host")")
         }
-        for host in ["evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "[evil]", "[::1", "local"] {
+        // Issue 40: any .local name was answered, and any host of the link can advertise one pointing here.
+        for host in [
+            "evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "[evil]", "[::1", "local",
+            "evil.local", "printer.example.local",
+        ] {
             #expect(!policy.allows(host), "\(host)")
         }
         #expect(HostPolicy(names: ["*"]).allows("evil.example"))
         #expect(!HostPolicy().allows("printer.example"))
     }
 
+    /// The name the Avahi daemon advertises now (`host-2.local` after a collision) is asked when a request names
+    /// a `.local` name not known yet, at most once per `LocalLinkNames.requeryInterval`.
+    @Test func theDaemonsLocalNameIsAnsweredAndAskedForRarely() {
+        let asked = Mutex(0)
+        let names = LocalLinkNames(query: {
+            asked.withLock { $0 += 1 }
+            return "Host-2.local."
+        })
+        let policy = HostPolicy(names: [], localNames: names)
+        #expect(policy.allows("host-2.local"))
+        #expect(policy.allows("HOST-2.LOCAL"))
+        for made in 0..<100 { #expect(!policy.allows("made-up-\(made).local")) }
+        #expect(asked.withLock { $0 } == 1, "one question for 102 requests within the interval")
+        #expect(policy.allows("host-2.local"))
+    }
+
     @Test func aNameWithALeadingDotAllowsEveryNameUnderIt() {
-        // (Not .svc.cluster.local here: every .local name is allowed anyway, as mDNS names.)
         let policy = HostPolicy(names: [".svc.cluster.example", "."])
         for host in ["vprinter.default.svc.cluster.example", "vprinter-fleet-2.vprinter-fleet.ci.svc.cluster.example."]
         {

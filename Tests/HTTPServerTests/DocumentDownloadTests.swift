@@ -7,6 +7,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct DocumentDownloadTests {
     static let document = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     static let limits = DocumentDownload.Limits(maximumBytes: 1 << 20, timeout: 10, maximumRedirects: 5)
+    /// The test's servers run in this process, so they are its own listeners: the policy here knows none.
+    static let policy = FetchPolicy(listeners: [])
 
     /// Serves the document at /doc (Content-Length), /chunked (a stream), redirects at /to/N (N more hops to
     /// /doc), /loop (to itself), /to-file (to a file: URI), /slow (an answer after 2 s) and 404 elsewhere.
@@ -42,7 +44,9 @@ import Testing
         _ path: String, from server: HTTPServer, limits: DocumentDownload.Limits = Self.limits
     ) -> (Result<DocumentDownload.Outcome, DocumentDownload.Failure>, [UInt8]) {
         var received: [UInt8] = []
-        let outcome = DocumentDownload.fetch("http://127.0.0.1:\(server.port)\(path)", limits: limits) { bytes in
+        let outcome = DocumentDownload.fetch(
+            "http://127.0.0.1:\(server.port)\(path)", limits: limits, policy: Self.policy
+        ) { bytes in
             received += bytes
             return true
         }
@@ -91,20 +95,23 @@ import Testing
         for refused in ["file:///etc/passwd", "gopher://example.com/a.pdf", "/relative", "data:,x"] {
             #expect(!DocumentDownload.isFetchable(refused))
             #expect(
-                DocumentDownload.fetch(refused, limits: Self.limits) { _ in true }
+                DocumentDownload.fetch(refused, limits: Self.limits, policy: Self.policy) { _ in true }
                     == .failure(.unsupportedScheme(refused)))
         }
         #expect(DocumentDownload.isFetchable("HTTPS://example.com/a.pdf"))
         #expect(DocumentDownload.isFetchable("ftp://example.com/a.pdf"))
         #expect(
-            DocumentDownload.fetch("http://127.0.0.1:1/x", limits: Self.limits) { _ in true }.isUnreachable,
+            DocumentDownload.fetch("http://127.0.0.1:1/x", limits: Self.limits, policy: Self.policy) { _ in true }
+                .isUnreachable,
             "a closed port is unreachable")
     }
 
     @Test func aSinkThatFailsStopsTheDownload() throws {
         try withServer(handler: Self.handler) { server in
             var calls = 0
-            let outcome = DocumentDownload.fetch("http://127.0.0.1:\(server.port)/doc", limits: Self.limits) { _ in
+            let outcome = DocumentDownload.fetch(
+                "http://127.0.0.1:\(server.port)/doc", limits: Self.limits, policy: Self.policy
+            ) { _ in
                 calls += 1
                 return false
             }

@@ -151,6 +151,22 @@ import Testing
             into: harness.output)
     }
 
+    /// The text of a one-page PCLm file with `mediaBox`, its strips 72 pixels wide and `heights` (as written) high,
+    /// their data four bytes that are no `filter` data (the check does not decompress them).
+    static func stripFile(mediaBox: String, filter: String = "/FlateDecode", heights: [String]) -> String {
+        var objects = "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+        objects += "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+        let names = heights.indices.map { "/S\($0) \(10 + $0) 0 R" }.joined(separator: " ")
+        objects += "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [\(mediaBox)] "
+        objects += "/Resources << /XObject << \(names) >> >> >> endobj\n"
+        for (index, height) in heights.enumerated() {
+            objects += "\(10 + index) 0 obj << /Type /XObject /Subtype /Image /Width 72 /Height \(height) "
+            objects += "/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter \(filter) /Length 4 >>\nstream\n"
+            objects += "abcd\nendstream\nendobj\n"
+        }
+        return "%PDF-1.7\n%PCLm 1.0\n" + objects + "trailer << /Root 1 0 R >>\n%%EOF\n"
+    }
+
     @Test func stripsThatBreakTheRulesAreNamed() throws {
         let folder = try TemporaryFolder()
         func check(_ body: String) throws -> String {
@@ -164,17 +180,8 @@ import Testing
             }
         }
         func file(filter: String, heights: [Int]) -> String {
-            var objects = "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
-            objects += "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
-            let names = heights.indices.map { "/S\($0) \(10 + $0) 0 R" }.joined(separator: " ")
-            objects += "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 72 \(heights.reduce(0, +))] "
-            objects += "/Resources << /XObject << \(names) >> >> >> endobj\n"
-            for (index, height) in heights.enumerated() {
-                objects += "\(10 + index) 0 obj << /Type /XObject /Subtype /Image /Width 72 /Height \(height) "
-                objects += "/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter \(filter) /Length 4 >>\nstream\n"
-                objects += "abcd\nendstream\nendobj\n"
-            }
-            return "%PDF-1.7\n%PCLm 1.0\n" + objects + "trailer << /Root 1 0 R >>\n%%EOF\n"
+            Self.stripFile(
+                mediaBox: "0 0 72 \(heights.reduce(0, +))", filter: filter, heights: heights.map(String.init))
         }
         #expect(try check(file(filter: "/FlateDecode", heights: [16, 16, 8])) == "accepted")
         #expect(try check(file(filter: "/LZWDecode", heights: [16])).contains("DCTDecode, FlateDecode or RunLength"))

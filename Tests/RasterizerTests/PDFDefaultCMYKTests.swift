@@ -56,7 +56,7 @@ import Testing
             << /PageSize [300 200] >> setpagedevice 0.5 setgray 20 20 100 50 rectfill showpage
 
             """, in: folder)
-        let copy = try #require(PDFDefaultCMYK.colorManagedCopy(of: pdf))
+        let copy = try #require(PDFDefaultCMYK.colorManagedCopy(of: pdf, in: folder.path))
         let before = try drawn(pdf, in: folder)
         let after = try drawn(copy.path, in: folder)
         withExtendedLifetime(copy) {}
@@ -68,7 +68,7 @@ import Testing
         // Pure cyan: Poppler's own conversion gives (0, 255, 255), the press profile Ghostscript's (0, 173, 239).
         let folder = try TemporaryFolder()
         let pdf = try ghostscriptPDF("1 0 0 0 setcmykcolor 0 0 612 792 rectfill showpage\n", in: folder)
-        let managedCopy = try #require(PDFDefaultCMYK.colorManagedCopy(of: pdf))
+        let managedCopy = try #require(PDFDefaultCMYK.colorManagedCopy(of: pdf, in: folder.path))
         let copy = managedCopy.path
         let reference = folder.file("reference.png")
         try ExternalTool.ghostscript(["-sDEVICE=png16m", "-r36", "-sOutputFile=\(reference)", pdf])
@@ -118,11 +118,14 @@ import Testing
     }
 
     @Test func resourcesInheritedFromThePageTreeAreKept() throws {
+        // Page 3 inherits resources object 5, written again with its fonts and color spaces; page 8 has resources of
+        // its own, and is written again with the rest of its entries.
         let folder = try TemporaryFolder()
         let document = PDFBuilder()
         document.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
-        document.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources 5 0 R /MediaBox [0 0 612 792] >>")
-        document.add(3, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Annots [(a \\) string) <4142>] >>")
+        document.add(2, "<< /Type /Pages /Kids [3 0 R 8 0 R] /Count 2 /Resources 5 0 R /MediaBox [0 0 612 792] >>")
+        document.add(3, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>")
+        document.add(8, "<< /Type /Page /Parent 2 0 R /Resources << >> /Annots [(a \\) string) <4142>] >>")
         document.addStream(4, "0 0 0 1 k 0 0 10 10 re f")
         document.add(5, "<< /Font << /F1 6 0 R >> /ColorSpace << /CS0 [/Indexed /DeviceRGB 1 <000000FFFFFF>] >> >>")
         document.add(6, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
@@ -130,7 +133,9 @@ import Testing
         // A resource name with a byte above ASCII (Latin-1 e acute) comes back as the same byte, escaped.
         document.replace("/F1 6 0 R", with: Array("/F1 6 0 R /F\u{E9} 7 0 R".unicodeScalars.map { UInt8($0.value) }))
         let made = try #require(try PDFDefaultCMYK(path: try document.write(into: folder), profile: Self.profile))
+        #expect(made.pages == 2 && made.rewrittenObjects == 2)
         let text = String(decoding: made.update, as: UTF8.self)
+        #expect(text.contains("5 0 obj") && text.contains("8 0 obj") && !text.contains("3 0 obj"))
         #expect(text.contains("/F1 6 0 R"))
         #expect(text.contains("/F#E9 7 0 R"))
         #expect(text.contains("/CS0 [/Indexed /DeviceRGB 1 <000000FFFFFF>]"))
@@ -180,7 +185,7 @@ import Testing
             "1 0 0 0 setcmykcolor 0 0 100 100 rectfill showpage\n", in: folder,
             options: ["-sOwnerPassword=owner", "-sUserPassword=user"])
         #expect(throws: RasterError.self) { _ = try PDFDefaultCMYK(path: pdf, profile: Self.profile) }
-        #expect(PDFDefaultCMYK.colorManagedCopy(of: pdf) == nil)
+        #expect(PDFDefaultCMYK.colorManagedCopy(of: pdf, in: folder.path) == nil)
     }
 
     @Test func aDocumentCutShortGetsNoUpdate() throws {
@@ -190,7 +195,7 @@ import Testing
         for length in [bytes.count / 3, bytes.count - 40] {
             let cut = folder.file("cut-\(length).pdf")
             try bytes.prefix(length).write(to: URL(fileURLWithPath: cut))
-            #expect(PDFDefaultCMYK.colorManagedCopy(of: cut) == nil)
+            #expect(PDFDefaultCMYK.colorManagedCopy(of: cut, in: folder.path) == nil)
         }
     }
 
@@ -219,6 +224,110 @@ import Testing
             if (try? PDFDefaultCMYK(path: damaged, profile: Self.profile)) != nil { updated += 1 }
         }
         #expect(updated > 0)
+    }
+
+    /// A document of `pages` pages, each with `resources` as its /Resources entry (nil: none), under one page tree
+    /// node whose entries end with `node`; object 3 holds 40 fonts, about 2 KB, for the pages to share.
+    static func document(pages: Int, resources: String?, node: String = "") -> PDFBuilder {
+        let document = PDFBuilder()
+        document.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        let kids = (0..<pages).map { "\(10 + $0) 0 R" }.joined(separator: " ")
+        document.add(2, "<< /Type /Pages /Kids [\(kids)] /Count \(pages) /MediaBox [0 0 612 792] \(node) >>")
+        document.add(3, Self.sharedResources)
+        document.add(4, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        document.addStream(5, "0 0 0 1 k 0 0 10 10 re f")
+        for page in 0..<pages {
+            let own = resources.map { "/Resources \($0)" } ?? ""
+            document.add(10 + page, "<< /Type /Page /Parent 2 0 R /Contents 5 0 R \(own) >>")
+        }
+        return document
+    }
+
+    static let sharedResources =
+        "<< /ProcSet [/PDF /Text] /Font << "
+        + (0..<40).map { "/Font\($0)WithAName 4 0 R /Other\($0)Name 4 0 R" }.joined(separator: " ") + " >> >>"
+
+    @Test(arguments: [("3 0 R", ""), (nil, "/Resources \(sharedResources)")])
+    func aThousandPagesSharingTheirResourcesGetOneNewObject(page: String?, node: String) throws {
+        // Shared by reference (object 3 written again) or inherited as a dictionary of the page tree node (the node
+        // written again): either way one object, where a copy of the resources in every page was 1,000.
+        let folder = try TemporaryFolder()
+        let pdf = try Self.document(pages: 1000, resources: page, node: node).write(into: folder)
+        let made = try #require(try PDFDefaultCMYK(path: pdf, profile: Self.profile))
+        #expect(made.pages == 1000 && made.rewrittenObjects == 1)
+        let text = String(decoding: made.update, as: UTF8.self)
+        #expect(text.components(separatedBy: "/DefaultCMYK [/ICCBased").count == 2)
+        #expect(text.contains(page == nil ? "2 0 obj" : "3 0 obj") && !text.contains("/Type /Page\n"))
+        // The update: one resources object (a node also lists its 1,000 kids), the profile, the cross-reference
+        // section and the trailer.
+        let written = made.update.count - Self.profile.count
+        let kids = (0..<1000).map { "\(10 + $0) 0 R" }.joined(separator: " ").utf8.count
+        let object = Self.sharedResources.utf8.count + (page == nil ? kids : 0)
+        print(
+            "1,000 pages sharing \(Self.sharedResources.utf8.count) bytes of resources: an update of \(written) bytes")
+        #expect(written < object + 600, "\(written) bytes written for a resources object of about \(object)")
+    }
+
+    @Test func pagesWithResourcesOfTheirOwnAreEachWrittenAgain() throws {
+        let folder = try TemporaryFolder()
+        let pdf = try Self.document(pages: 3, resources: "<< /Font << /F1 4 0 R >> >>").write(into: folder)
+        let made = try #require(try PDFDefaultCMYK(path: pdf, profile: Self.profile))
+        #expect(made.pages == 3 && made.rewrittenObjects == 3)
+    }
+
+    @Test func pastThePageCapTheDocumentIsDrawnAsItIs() throws {
+        // 10,001 pages sharing their resources: past maximumPages, no update and no copy.
+        let folder = try TemporaryFolder()
+        let pages = PDFDefaultCMYK.maximumPages + 1
+        let pdf = try Self.document(pages: pages, resources: "3 0 R").write(into: folder)
+        #expect(
+            throws: RasterError.limitExceeded(
+                limit: "pages of a DefaultCMYK update", value: pages, maximum: PDFDefaultCMYK.maximumPages)
+        ) { try PDFDefaultCMYK(path: pdf, profile: Self.profile) }
+        #expect(PDFDefaultCMYK.colorManagedCopy(of: pdf, in: folder.path) == nil)
+        #expect(try PDFDefaultCMYK(path: pdf, profile: Self.profile, maximumPages: pages)?.pages == pages)
+    }
+
+    @Test func pastTheByteCapTheDocumentIsDrawnAsItIs() throws {
+        // 17 pages of 1 MiB of resources each (a string of the longest the scanner keeps), each its own: 17 MiB to
+        // write again, past maximumUpdateBytes (16 MiB); 15 of them fit.
+        let folder = try TemporaryFolder()
+        let string = "(" + String(repeating: "x", count: PDFObjectScanner.maximumStringBytes - 2) + ")"
+        for (pages, fits) in [(15, true), (17, false)] {
+            let pdf = try Self.document(pages: pages, resources: "<< /Big \(string) >>").write(into: folder)
+            if fits {
+                #expect(try PDFDefaultCMYK(path: pdf, profile: Self.profile)?.rewrittenObjects == pages)
+                continue
+            }
+            let error = #expect(throws: RasterError.self) { try PDFDefaultCMYK(path: pdf, profile: Self.profile) }
+            guard case .limitExceeded(let limit, _, let maximum)? = error else {
+                Issue.record("\(String(describing: error))")
+                continue
+            }
+            #expect(limit == "bytes of a DefaultCMYK update" && maximum == PDFDefaultCMYK.maximumUpdateBytes)
+            #expect(PDFDefaultCMYK.colorManagedCopy(of: pdf, in: folder.path) == nil)
+        }
+    }
+
+    @Test func theCopyIsMadeInTheJobsFolderAndLeavesNothingThere() throws {
+        let folder = try TemporaryFolder()
+        let job = folder.file("job")
+        try FileManager.default.createDirectory(atPath: job, withIntermediateDirectories: false)
+        let pdf = try Self.document(pages: 2, resources: "3 0 R").write(into: folder)
+        let copy = try #require(PDFDefaultCMYK.colorManagedCopy(of: pdf, in: job))
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(copy.path, &buffer, buffer.count - 1)
+        let target = String(decoding: buffer.prefix(max(0, count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(target.hasPrefix(job + "/.vprinter-pdf-") && target.hasSuffix(" (deleted)"), "\(target)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: job).isEmpty)
+        // The copy: the document and the update, nothing else.
+        var copied = stat()
+        var original = stat()
+        #expect(stat(copy.path, &copied) == 0 && stat(pdf, &original) == 0)
+        let profile = try #require(PDFDefaultCMYK.pressProfile)
+        let made = try #require(try PDFDefaultCMYK(path: pdf, profile: profile))
+        #expect(Int(copied.st_size) == Int(original.st_size) + made.update.count)
+        withExtendedLifetime(copy) {}
     }
 
     @Test func realsAreWrittenWithoutAnExponent() {

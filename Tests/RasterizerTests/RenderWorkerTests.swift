@@ -133,6 +133,40 @@ import Testing
         #expect(documentResolution?["dpi"] as? Int == 50)
     }
 
+    @Test func aWorkerThatCrashesLeavesNoCoreFile() throws {
+        // The shell raises its soft RLIMIT_CORE to the hard limit (unlimited on most machines), moves to a folder of
+        // its own and becomes the worker: the worker's limits then say 0 and 0, and a SIGSEGV leaves no core file in
+        // its working folder (where a core_pattern of `core` would put one). The Swift runtime's backtracer is off, so
+        // that the signal's default action, a core dump, applies.
+        let folder = try TemporaryFolder()
+        let input = try ClosingPipe()
+        let output = try ClosingPipe()
+        let script = #"ulimit -S -c "$(ulimit -H -c)" && cd "$1" && exec "$2" --serve"#
+        let worker = try ChildProcess(
+            "/bin/sh", ["-c", script, "sh", folder.path, try Self.workerPath()],
+            environment: ["SWIFT_BACKTRACE": "enable=no"], stdin: .descriptor(input.readEnd),
+            stdout: .descriptor(output.writeEnd))
+        close(input.readEnd)
+        close(output.writeEnd)
+        defer {
+            close(input.writeEnd)
+            close(output.readEnd)
+        }
+        // A line the worker cannot read, answered with a status line: by then it has started.
+        #expect(write(input.writeEnd, "not a request\n", 14) == 14)
+        var ready = pollfd(fd: output.readEnd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 20_000) == 1)
+        var answer = [UInt8](repeating: 0, count: 4096)
+        let count = read(output.readEnd, &answer, answer.count)
+        #expect(String(decoding: answer.prefix(max(0, count)), as: UTF8.self).contains("bad-request"))
+        let limits = try String(contentsOfFile: "/proc/\(worker.pid)/limits", encoding: .utf8)
+        let core = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") })
+        #expect(Array(core.split(separator: " ").dropFirst(4).prefix(2)) == ["0", "0"], "\(core)")
+        worker.send(SIGSEGV)
+        #expect(try worker.waitForExit(limit: 30) == 128 + SIGSEGV)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("core") } == [])
+    }
+
     @Test func addressSpaceLimitTooSmallForASheetEndsWithAnOutOfMemoryStatus() throws {
         let folder = try TemporaryFolder()
         let pdf = try TestDocuments.pdf(in: folder, pages: 1)

@@ -24,6 +24,27 @@ import Testing
         #expect(target.jobID == nil)
     }
 
+    /// A uri value that is no URI (RFC 8010 section 3.9: RFC 3986's syntax) is refused before any operation, in
+    /// any group and inside a collection: issue 40's document-uri that smuggled a DELETE into the fetch.
+    @Test func aURIValueWithAControlCharacterOrSpaceIsABadRequest() throws {
+        let smuggled = "http://127.0.0.1:8631/livez HTTP/1.1\r\nHost: x\r\n\r\nDELETE /api/v1/jobs"
+        let printURI = ippRequest(.printURI, [IPPAttribute("document-uri", .uri(smuggled))])
+        let refused = try #require(failure(printURI))
+        #expect(refused.status == .clientErrorBadRequest)
+        #expect(refused.message.contains("document-uri is not a URI: byte 28 is a space"))
+        #expect(failure(ippRequest(.getPrinterAttributes, printerURI: "ipp://host/ipp/print\n")) != nil)
+        var subscription = ippRequest(.createPrinterSubscriptions)
+        subscription.groups.append(
+            IPPAttributeGroup(
+                tag: .subscriptionAttributes,
+                attributes: [IPPAttribute("notify-recipient-uri", .uri("ippget://x/\u{7F}"))]))
+        #expect(failure(subscription)?.status == .clientErrorBadRequest)
+        let nested = ippRequest(
+            .printJob, job: [IPPAttribute("media-col", .collection([IPPAttribute("x-uri", .uri("http://a b/"))]))])
+        #expect(failure(nested)?.status == .clientErrorBadRequest)
+        #expect(failure(ippRequest(.printURI, [IPPAttribute("document-uri", .uri("http://h/a%20b.pdf"))])) == nil)
+    }
+
     @Test(arguments: [IPPVersion.v1_0, .v1_1, .v2_0, .v2_1, .v2_2])
     func versionsOneAndTwoAreAccepted(version: IPPVersion) {
         var message = ippRequest(.getPrinterAttributes)

@@ -196,6 +196,11 @@ CORPUS = [
     # keyword-syntax: a print-color-mode keyword that starts with a digit and holds a space.
     Case("color-mode-digit-space", validate({"print-color-mode": "1 color"}), "keyword-syntax", "error",
          "RFC 8011 §5.1.4", attribute="print-color-mode", also={"unsupported-value"}),
+    # uri-syntax: a document-uri holding a CR/LF and a space (RFC 8010 §3.9: a uri is RFC 3986's, whose characters
+    # exclude both); the printer refuses the request as well (client-error-bad-request).
+    Case("uri-with-crlf", validate(operation_attributes=[
+        ("document-uri", typed(ipp.URI, "http://127.0.0.2/doc.pdf HTTP/1.1\r\nHost: x"))]), "uri-syntax", "error",
+        "RFC 8010 §3.9, RFC 3986 §2", attribute="document-uri", also={"unsupported-attribute"}),
     # duplicate-attribute: copies twice in the job group.
     Case("copies-duplicated", ordered(ipp.VALIDATE_JOB, CHARSET, LANGUAGE, "target", USER,
                                       groups=bytes([ipp.JOB_ATTRIBUTES]) + COPIES_TWICE),
@@ -318,7 +323,7 @@ def test_the_corpus_covers_every_rule_a_single_request_can_break():
     assert rules == {
         "operation-attributes-order", "target-order", "group-order", "request-id", "ipp-version", "charset",
         "missing-operation-attribute", "requesting-user-name", "value-tag", "value-count", "value-range",
-        "malformed-message", "keyword-syntax", "duplicate-attribute", "wrong-group", "unsupported-value",
+        "malformed-message", "keyword-syntax", "uri-syntax", "duplicate-attribute", "wrong-group", "unsupported-value",
         "unsupported-attribute", "not-creation-attribute", "document-format-unsupported",
         "document-format-mismatch", "compression-unsupported", "operation-not-supported",
         "unknown-requested-attribute"}

@@ -409,8 +409,11 @@ class Campaign:
             running = reference.start(os.path.join(folder, "spool"), os.path.join(folder, "ippeveprinter.log"))
         else:
             speed = ["--speed", "realistic"] if suite in IPPSAMPLE_SUITES else []
+            # The printer listens on every address, so it fetches from loopback only where it is allowed to
+            # (docs/security.md, "What the printer fetches"): the suites' document server.
+            fetch = ["--fetch-allow", "127.0.0.1:%d" % self.web.server_address[1]]
             running = printer.start("--render-dpi", str(RENDER_DPI), *(["--tls"] if self.tls else []), *speed,
-                                    profile=row.profile, work_dir=folder)
+                                    *fetch, profile=row.profile, work_dir=folder)
         with self.lock:
             self.running.add(running.process)
         return running

@@ -88,14 +88,16 @@ def test_a_rebound_site_name_is_refused_everywhere(start_printer):
 
 def test_the_printers_own_names_are_answered(start_printer):
     printer = start_printer("--allowed-host", "printer.example")
-    names = ["localhost", "127.0.0.1", "LOCALHOST", "printer.example", "printer.example.", "desk.local",
-             "app.localhost", socket.gethostname()]
+    names = ["localhost", "127.0.0.1", "LOCALHOST", "printer.example", "printer.example.",
+             socket.gethostname().split(".")[0] + ".local", "app.localhost", socket.gethostname()]
     for name in names:
         answer = printer.http("GET", "/api/v1/jobs", headers={"Host": host_field(printer, name)})
         assert answer.status == 200, (name, answer)
         assert answer.content_type.startswith(JSON)
     assert printer.http("GET", "/api/v1/jobs", headers={"Host": "[::1]:%d" % printer.port}).status == 200
     assert printer.http("GET", "/api/v1/jobs", headers={"Host": host_field(printer, "other.example")}).status == 421
+    # Another .local name: any host of the link can advertise one and point it at this machine (issue 40).
+    assert printer.http("GET", "/api/v1/jobs", headers={"Host": host_field(printer, "desk.local")}).status == 421
 
 
 def test_any_host_and_origin_when_told(start_printer):
@@ -103,3 +105,23 @@ def test_any_host_and_origin_when_told(start_printer):
     answer = printer.http("POST", "/api/v1/printers", {"name": "anywhere"},
                           headers={"Host": host_field(printer, "evil.example"), "Origin": EVIL})
     assert answer.status == 201, answer
+
+
+def test_recorded_files_are_never_sniffed_as_pages_of_the_printer(start_printer):
+    """A client's document is served from the printer's own origin: a browser that sniffed an HTML or SVG document
+    sent as application/octet-stream would run it as the printer's page, with the API's rights. Every recorded file
+    (documents, page images, text) carries X-Content-Type-Options: nosniff (issue 40)."""
+    printer = start_printer("--render-dpi", "72")
+    html = b"<html><script>fetch('/api/v1/jobs', {method: 'DELETE'})</script></html>"
+    answer = printer.ipp(ipp.PRINT_JOB, {"document-format": "application/octet-stream"}, document=html)
+    [record] = printer.wait(1)
+    assert answer.job_id == record["job-id"] and record["documents"], record
+    pdf = printer.print_job(name="a page")
+    [rendered] = [job for job in printer.wait(2) if job["job-id"] == pdf]
+    files = [(record, document["file"]) for document in record["documents"]]
+    files += [(rendered, rendered["documents"][0]["file"]), (rendered, "page-0001.png")]
+    for job, name in files:
+        served = printer.http("GET", "/api/v1/jobs/%d/files/%s" % (job["job-id"], name))
+        assert served.status == 200, (name, served.status)
+        assert served.headers["X-Content-Type-Options"] == "nosniff", (name, served.headers)
+        assert "html" not in served.headers["Content-Type"], (name, served.headers)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import IPP
 import Profiles
 import Synchronization
@@ -26,6 +27,9 @@ public final class PrinterFactory: Sendable {
         public var requestFolders: [String] = []
         /// What every scanner scans when no source was sent through the API (`--scan-source`); nil: the chart.
         public var scanSource: ScanSourceFiles?
+        /// Where every printer's Print-URI and Send-URI may fetch from (`--fetch-allow`, `--fetch-deny`), before a
+        /// printer's own rules.
+        public var fetchPolicy = FetchPolicy.standard
 
         public init(
             outputDirectory: String, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
@@ -164,6 +168,7 @@ public final class PrinterFactory: Sendable {
                     ?? settings.tracksConsumables
                 configuration.security = settings.security
                 configuration.scanSource = settings.scanSource
+                configuration.fetchPolicy = settings.fetchPolicy.adding(spec.fetchPolicy)
                 configuration.strict = spec.strict ?? settings.strict
             }, jobIDs: jobIDs, scheduler: scheduler, renderer: renderer, events: events, log: log)
         return Made(printer: printer, profile: profile, scenarios: scenarios)

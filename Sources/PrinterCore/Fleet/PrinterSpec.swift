@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// What a printer is to be: its profile, name, own port, scenarios and per-printer options. The command
 /// line, `--config` files, `POST /api/v1/printers` and Create-Printer all describe printers this way.
 public struct PrinterSpec: Sendable {
@@ -18,6 +20,9 @@ public struct PrinterSpec: Sendable {
     public var maximumDocumentSize: Int?
     /// Refuses what a lenient printer substitutes or ignores (`--strict`).
     public var strict: Bool?
+    /// The printer's own `fetch-allow` and `fetch-deny` rules, after the process's (a `--config` file's printer
+    /// only: a request that makes a printer cannot widen where the printer fetches from).
+    public var fetchPolicy = FetchPolicy()
     /// printer-info and printer-location, when given (Create-Printer).
     public var info: String?
     public var location: String?

@@ -29,6 +29,9 @@ public struct Job: Sendable {
     public var timeCompleted: Double?
     /// When the job last received a document operation, for multiple-operation-time-out.
     public var lastActivity: Double
+    /// The highest document number handed out (`Printer.nextDocumentNumber`), so that two Send-Document or Send-URI
+    /// requests arriving at once never write the same document file; not recorded.
+    public var documentNumbersTaken = 0
     public var history: [JobHistoryEntry] = []
     public let client: ClientInfo
     /// job-hold-until when it holds the job (anything but no-hold).

@@ -19,6 +19,7 @@ package enum IPPRequestValidator {
     /// Checks the request; returns its target, or the error response to send.
     package static func validate(_ message: IPPMessage) -> Result<Target, IPPResponseError> {
         if let error = checkHeader(message) { return .failure(error) }
+        if let error = checkURIs(message) { return .failure(error) }
         let operation = message.groups[0]
         let charset = operation.attributes[0]
         guard case .charset(let charsetName)? = charset.value else {
@@ -88,6 +89,35 @@ package enum IPPRequestValidator {
             return IPPResponseError(
                 .clientErrorBadRequest,
                 "The first two attributes must be attributes-charset and attributes-natural-language.")
+        }
+        return nil
+    }
+
+    /// The first `uri` value of the request, in any group or collection, that is no URI (`URISyntax`): refused
+    /// before any operation could build a request line, a header or a file name from it. Nil when all are URIs.
+    package static func checkURIs(_ message: IPPMessage) -> IPPResponseError? {
+        for group in message.groups {
+            if let error = checkURIs(in: group.attributes) { return error }
+        }
+        return nil
+    }
+
+    private static func checkURIs(in attributes: [IPPAttribute], depth: Int = 0) -> IPPResponseError? {
+        for attribute in attributes {
+            for value in attribute.values {
+                switch value {
+                case .uri(let text):
+                    guard let problem = URISyntax.problem(in: text) else { continue }
+                    var error = IPPResponseError(
+                        .clientErrorBadRequest, "\(attribute.name) is not a URI: \(problem).")
+                    error.unsupported = [attribute]
+                    return error
+                case .collection(let members) where depth < IPPLimits.maximumCollectionDepth:
+                    if let error = checkURIs(in: members, depth: depth + 1) { return error }
+                default:
+                    continue
+                }
+            }
         }
         return nil
     }

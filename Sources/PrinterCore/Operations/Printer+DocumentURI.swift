@@ -103,7 +103,7 @@ extension Printer {
             maximumBytes: configuration.maximumDocumentSize, timeout: DocumentURILimits.timeout,
             maximumRedirects: DocumentURILimits.maximumRedirects)
         var storing: DocumentError?
-        let fetched = DocumentDownload.fetch(uri, limits: limits) { bytes in
+        let fetched = DocumentDownload.fetch(uri, limits: limits, policy: configuration.fetchPolicy) { bytes in
             do throws(DocumentError) {
                 try writer.write(bytes)
                 counters.bytesReceived.add(bytes.count, ordering: .relaxed)

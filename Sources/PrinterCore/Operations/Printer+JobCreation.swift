@@ -82,13 +82,16 @@ extension Printer {
             })
     }
 
-    /// The number the next document of a job still receiving documents gets; its activity is now.
+    /// The number the next document of a job still receiving documents gets, taken under the lock so that two
+    /// documents arriving at once get two; its activity is now.
     func nextDocumentNumber(of jobID: Int) -> Result<Int, IPPResponseError> {
         let number: Int? = status.withLock { state in
             guard var job = state.jobs[jobID], job.isReceiving else { return nil }
+            let number = max(job.documents.map(\.number).max() ?? 0, job.documentNumbersTaken) + 1
+            job.documentNumbersTaken = number
             job.lastActivity = WallClock.now()
             state.jobs[jobID] = job
-            return job.documents.count + 1
+            return number
         }
         if let number { return .success(number) }
         if job(jobID) == nil { return .failure(IPPResponseError(.clientErrorNotFound, "Job \(jobID) does not exist.")) }
@@ -147,7 +150,9 @@ extension Printer {
                     throw IPPResponseError(.serverErrorJobCanceled, "Job \(jobID) was canceled.")
                 }
                 if document.size > 0 || context.operation == .printJob || context.operation == .printURI {
-                    job.documents.append(document)
+                    // Documents arriving at once may finish out of their order: the job lists them by number.
+                    let position = job.documents.firstIndex { $0.number > document.number } ?? job.documents.endIndex
+                    job.documents.insert(document, at: position)
                 }
                 job.lastActivity = WallClock.now()
                 if last { try closeReceiving(&job) }

@@ -1,3 +1,4 @@
+import HTTPServer
 import IPP
 import Profiles
 
@@ -21,6 +22,8 @@ public struct PrinterConfiguration: Sendable {
     public var maximumJobs: Int?
     /// The free space the output folder's disk must keep to accept jobs (`--min-free-disk`); nil: no floor.
     public var diskFloor: DiskFloor?
+    /// Where Print-URI and Send-URI may fetch from (`--fetch-allow`, `--fetch-deny`; docs/security.md).
+    public var fetchPolicy = FetchPolicy.standard
     /// Whether printing lowers tray, supply and bin levels (`--consumables tracked`).
     public var tracksConsumables = false
     /// How fast the simulated device prints.

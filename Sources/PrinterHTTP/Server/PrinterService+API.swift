@@ -145,9 +145,17 @@ extension PrinterService {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return json(["error": "no file \(name) in job \(jobID)"], status: 404)
         }
+        return HTTPResponse(status: 200, headers: Self.fileHeaders(ofFile: name), body: .file(path: path))
+    }
+
+    /// The header fields of a recorded file (a job's document, page or text, a scan's image): its Content-Type, and
+    /// `X-Content-Type-Options: nosniff`, so that no browser takes a client's document for a page of the printer's
+    /// site (an HTML or SVG file sent as a document would otherwise run as the printer's own).
+    static func fileHeaders(ofFile name: String) -> HTTPHeaders {
         var headers = HTTPHeaders()
-        headers.set("Content-Type", Self.contentType(ofFile: name))
-        return HTTPResponse(status: 200, headers: headers, body: .file(path: path))
+        headers.set("Content-Type", contentType(ofFile: name))
+        headers.set("X-Content-Type-Options", "nosniff")
+        return headers
     }
 
     static func contentType(ofFile name: String) -> String {

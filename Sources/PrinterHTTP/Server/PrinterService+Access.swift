@@ -31,7 +31,7 @@ extension PrinterService {
             return .refused(tlsOrUnauthorized("Credentials are accepted over TLS only: use ipps:// or https://."))
         case .refused(let reason):
             log("refused credentials from \(request.remoteAddress): \(reason)")
-            logins.recordFailure(of: loginKey(request), now: WallClock.now())
+            logins.recordFailure(address: request.remoteAddress, account: loginAccount(request), now: WallClock.now())
             return .refused(unauthorized("The user name or password is not right.\n"))
         case .anonymous:
             guard needsCredentials else { return .allowed(identity) }
@@ -86,7 +86,8 @@ extension PrinterService {
         if apiToken != nil {
             if case .bearer? = request.authorization {
                 log("refused a wrong API token from \(request.remoteAddress)")
-                logins.recordFailure(of: loginKey(request), now: WallClock.now())
+                logins.recordFailure(
+                    address: request.remoteAddress, account: loginAccount(request), now: WallClock.now())
             }
             return .needsToken
         }
@@ -121,23 +122,22 @@ extension PrinterService {
     /// log in too often lately (`LoginThrottle`); nil for a request without credentials, or from another address.
     func throttled(_ request: HTTPRequest) -> HTTPResponse? {
         guard request.authorization != nil,
-            let seconds = logins.retryAfter(for: loginKey(request), now: WallClock.now())
+            let seconds = logins.retryAfter(
+                address: request.remoteAddress, account: loginAccount(request), now: WallClock.now())
         else { return nil }
         var response = HTTPResponse(status: 429, text: "Too many failed logins from this address; try again later.\n")
         response.headers.set("Retry-After", String(max(1, Int(seconds.rounded(.up)))))
         return response
     }
 
-    /// What `LoginThrottle` counts a request's credentials against: its address and the user they name (the API
-    /// token and unreadable credentials are accounts of their own).
-    func loginKey(_ request: HTTPRequest) -> String {
-        let account =
-            switch request.authorization {
-            case .basic(let user, _)?: "user " + user
-            case .bearer?: "api token"
-            default: "unreadable"
-            }
-        return LoginThrottle.key(address: request.remoteAddress, account: account)
+    /// The account `LoginThrottle` counts a request's credentials against: the user they name (the API token and
+    /// unreadable credentials are accounts of their own).
+    func loginAccount(_ request: HTTPRequest) -> String {
+        switch request.authorization {
+        case .basic(let user, _)?: "user " + user
+        case .bearer?: "api token"
+        default: "unreadable"
+        }
     }
 
     /// 401 with the Basic challenge (RFC 9110 section 11.6.1, RFC 7617).

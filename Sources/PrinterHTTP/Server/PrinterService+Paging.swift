@@ -44,7 +44,15 @@ extension PrinterService {
 
     /// The request's path and query with the parameter `name` set to `value` (in place of any it had).
     func target(of request: HTTPRequest, setting name: String, to value: String) -> String {
-        let pairs = request.query.filter { $0.name != name } + [(name: name, value: value)]
+        target(of: request, removing: [name], adding: [(name: name, value: value)])
+    }
+
+    /// The request's path and query without the parameters named in `removing`, with `adding` after the rest.
+    func target(
+        of request: HTTPRequest, removing names: Set<String>, adding: [(name: String, value: String)] = []
+    ) -> String {
+        let pairs = request.query.filter { !names.contains($0.name) } + adding
+        guard !pairs.isEmpty else { return request.path }
         return request.path + "?"
             + pairs.map { HTML.percentEncode($0.name) + "=" + HTML.percentEncode($0.value) }.joined(separator: "&")
     }

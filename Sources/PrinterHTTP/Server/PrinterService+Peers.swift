@@ -8,13 +8,23 @@ import PrinterCore
 
 /// The listings of a fleet served in slices (`FleetPeers`): `GET /api/v1/printers`, `GET /api/v1/jobs` and
 /// `GET /api/v1/wait` answer with this process's printers and jobs and its peers', and a job of a peer (its record,
-/// text and files) is fetched from the peer that has it. A peer that does not answer makes the answer 502, naming
-/// it: a listing with a slice missing would pass for the whole fleet.
+/// text and files) is fetched from the peer that has it, its files streamed. A peer that does not answer makes the
+/// answer 502, naming it: a listing with a slice missing would pass for the whole fleet. At most
+/// `FleetPeers.maximumFanOutsInFlight` requests ask the peers at once; the others are answered 503.
 extension PrinterService {
-    /// Whether the answer to `request` includes the peers': peers are set, and it did not ask for this process's
-    /// own part only (`peers=none`, as peers ask each other).
+    /// Whether the answer to `request` includes the peers': peers are set, it is no peer's request (the hop
+    /// header), and it did not ask for this process's own part only (`peers=none`).
     func includesPeers(_ request: HTTPRequest) -> Bool {
-        !peers.isEmpty && request.queryValue(FleetPeers.parameter) != FleetPeers.ownPartOnly
+        !peers.isEmpty && request.headers[FleetPeers.hopHeader] == nil
+            && request.queryValue(FleetPeers.parameter) != FleetPeers.ownPartOnly
+    }
+
+    /// What a peer is asked for `request`: its path and query without `peers` (the hop header says it all), with
+    /// `name` set to `value` when given.
+    func peerTarget(of request: HTTPRequest, setting name: String? = nil, to value: String = "") -> String {
+        target(
+            of: request, removing: Set([FleetPeers.parameter] + (name.map { [$0] } ?? [])),
+            adding: name.map { [(name: $0, value: value)] } ?? [])
     }
 
     /// `GET /api/v1/printers`: every printer of this process, then each peer's.
@@ -38,7 +48,7 @@ extension PrinterService {
     /// first page of the same query, merged by job-id (unique across slices), the first `size`; with a `Link` to
     /// the next page while this one is full.
     func fleetPage(_ jobs: [Job], size: Int, of request: HTTPRequest) -> HTTPResponse {
-        switch peerRecords(request.target, request: request) {
+        switch peerRecords(peerTarget(of: request), request: request) {
         case .failure(let failure): return peerFailure(failure)
         case .success(let (records, peerPageFull)):
             return recordPage(merging: jobs, with: records, size: size, of: request, morePossible: peerPageFull)
@@ -52,7 +62,8 @@ extension PrinterService {
         _ query: JobQuery, count: Int, size: Int, timeout: Double, request: HTTPRequest, identity: ClientIdentity
     ) -> HTTPResponse {
         let deadline = Date().addingTimeInterval(timeout)
-        let peerTarget = target(of: request, setting: "timeout", to: "0")
+        let peerTarget = peerTarget(of: request, setting: "timeout", to: "0")
+        var interval = Self.fleetWaitFirstInterval
         while true {
             let ended = selectJobs(query, identity: identity, endedOnly: true)
             let records: [PeerRecord]
@@ -69,12 +80,15 @@ extension PrinterService {
                 return timedOut(
                     records: recordArray(merged.lazy.map(\.bytes), count: merged.count), ended: merged.count, of: count)
             }
-            usleep(UInt32(min(remaining, Self.fleetWaitInterval) * 1_000_000))
+            usleep(UInt32(min(remaining, interval) * 1_000_000))
+            interval = min(interval * 2, Self.fleetWaitLongestInterval)
         }
     }
 
-    /// How often a wait across the fleet asks the peers again, in seconds.
-    static let fleetWaitInterval = 0.25
+    /// How long a wait across the fleet first waits before it asks the peers again, in seconds; each later pause
+    /// is twice the one before, up to `fleetWaitLongestInterval`.
+    static let fleetWaitFirstInterval = 0.25
+    static let fleetWaitLongestInterval = 2.0
 
     /// A job record of a peer: its job-id and its JSON.
     typealias PeerRecord = (id: Int, bytes: [UInt8])
@@ -135,35 +149,64 @@ extension PrinterService {
         return response
     }
 
-    /// A job that is not this process's, asked of the peers in turn (`GET /api/v1/jobs/{id}`, its text and
-    /// files): the first that has it answers; 404 when none has.
+    /// A job that is not this process's, asked of the peers (`GET /api/v1/jobs/{id}`, its text and files): the
+    /// first that has it answers; 404 when none has. A file is streamed from the peer whose record says it has the
+    /// job, never held whole.
     func peerJob(_ request: HTTPRequest, id: String) -> HTTPResponse {
         guard includesPeers(request) else { return json(["error": "no job \(id)"], status: 404) }
-        switch askPeers(request, acceptingAny: true) {
+        let isFile = request.path.contains("/files/")
+        switch askPeers(request, target: isFile ? "/api/v1/jobs/\(id)" : nil, acceptingAny: true) {
         case .failure(let failure): return peerFailure(failure)
         case .success(let answers):
             guard let found = answers.first(where: { $0.status == 200 }) else {
                 return json(["error": "no job \(id) in this process or its peers"], status: 404)
             }
-            var headers = HTTPHeaders()
+            guard isFile else { return jsonBytes(found.body) }
             let file = request.path.split(separator: "/").last.map(String.init) ?? ""
-            headers.set(
-                "Content-Type", request.path.contains("/files/") ? Self.contentType(ofFile: file) : "application/json")
-            return HTTPResponse(status: 200, headers: headers, body: .bytes(found.body))
+            let headers = Self.fileHeaders(ofFile: file)
+            let (url, fields) = peers.request(
+                peerTarget(of: request), of: found.address, authorization: request.headers["Authorization"])
+            return HTTPResponse(
+                status: 200, headers: headers,
+                body: .stream { stream in
+                    var written: HTTPServerError?
+                    let answer = try HTTPClient.stream(
+                        url, headers: fields, timeout: FleetPeers.fileTimeout, policy: FleetPeers.policy
+                    ) {
+                        bytes in
+                        do throws(HTTPServerError) {
+                            try stream.write(Array(bytes))
+                            return true
+                        } catch {
+                            written = error
+                            return false
+                        }
+                    }
+                    if let written { throw written }
+                    // The record said the peer has the job; a file it then does not serve cuts the answer short.
+                    guard answer.status == 200 else { throw HTTPServerError.connectionClosed }
+                })
         }
     }
 
-    /// `target` (by default the request's own path and query) asked of every peer, with the request's
-    /// credentials; with `acceptingAny`, an answer other than 200 is an answer too.
+    /// `target` (by default the request's own path and query, without `peers`) asked of every peer, with the
+    /// request's credentials where they may go (`FleetPeers`); with `acceptingAny`, an answer other than 200 is an
+    /// answer too. Busy (503) while `FleetPeers.maximumFanOutsInFlight` others ask.
     private func askPeers(_ request: HTTPRequest, target: String? = nil, acceptingAny: Bool = false) -> Result<
         [FleetPeers.Answer], FleetPeers.Failure
     > {
-        let headers = request.headers["Authorization"].map { ["Authorization: \($0)"] } ?? []
         let ownPort = fleet.withLock { $0?.port } ?? request.localPort
-        return peers.get(target ?? request.target, ownPort: ownPort, headers: headers, acceptingAny: acceptingAny)
+        return peers.get(
+            target ?? peerTarget(of: request), ownPort: ownPort, authorization: request.headers["Authorization"],
+            acceptingAny: acceptingAny)
     }
 
     private func peerFailure(_ failure: FleetPeers.Failure) -> HTTPResponse {
-        json(["error": "the fleet's listing is incomplete: \(failure)"], status: 502)
+        guard !failure.isBusy else {
+            var response = json(["error": "\(failure)"], status: 503)
+            response.headers.set("Retry-After", "1")
+            return response
+        }
+        return json(["error": "the fleet's listing is incomplete: \(failure)"], status: 502)
     }
 }

@@ -78,9 +78,7 @@ extension PrinterService {
         case ("GET", 3, "ScanJobs") where parts[2] == "NextDocument":
             switch scanner.nextImage(job: job ?? "") {
             case .success(let (image, path)):
-                var headers = HTTPHeaders()
-                headers.set("Content-Type", Self.contentType(ofFile: image.file))
-                return HTTPResponse(status: 200, headers: headers, body: .file(path: path))
+                return HTTPResponse(status: 200, headers: Self.fileHeaders(ofFile: image.file), body: .file(path: path))
             case .failure(let refusal):
                 return refused(refusal)
             }

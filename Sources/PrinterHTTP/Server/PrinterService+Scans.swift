@@ -68,10 +68,9 @@ extension PrinterService {
         guard name == "scan.json" || job.images.contains(where: { $0.file == name }) else {
             return json(["error": "no file \(name) in scan \(id)"], status: 404)
         }
-        var headers = HTTPHeaders()
-        headers.set("Content-Type", Self.contentType(ofFile: name))
         return HTTPResponse(
-            status: 200, headers: headers, body: .file(path: "\(scanner.folder(of: job.number))/\(name)"))
+            status: 200, headers: Self.fileHeaders(ofFile: name),
+            body: .file(path: "\(scanner.folder(of: job.number))/\(name)"))
     }
 
     /// `POST /api/v1/printers/{name}/scanner`: sets the scanner's faults (`faults`, the list of those on) and the

@@ -205,6 +205,7 @@ public struct RequestChecker: Sendable {
                         attribute: attribute.name))
                 continue
             }
+            checkURIs(of: attribute, into: &found)
             guard let syntax = AttributeSyntax.known[attribute.name] else { continue }
             if Self.jobCreationOperations.contains(message.operation),
                 (syntax.group == .job) == isOperationGroup
@@ -216,6 +217,17 @@ public struct RequestChecker: Sendable {
                         attribute: attribute.name))
             }
             checkValues(of: attribute, syntax: syntax, into: &found)
+        }
+    }
+
+    /// A `uri` value that is no URI (RFC 3986 characters only), whatever the attribute: the printer refuses the
+    /// request (`IPPRequestValidator.checkURIs`).
+    private func checkURIs(of attribute: IPPAttribute, into found: inout [ClientFinding]) {
+        for case .uri(let text) in attribute.values {
+            guard let problem = URISyntax.problem(in: text) else { continue }
+            found.append(
+                ClientFinding(.uriSyntax, "\(attribute.name) is not a URI: \(problem)", attribute: attribute.name))
+            return
         }
     }
 
