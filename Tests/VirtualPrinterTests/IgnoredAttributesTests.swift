@@ -34,4 +34,21 @@ import Testing
         #expect(byName["media"]?.map(\.reason) == ["unsupported-value", "repeated"])
         #expect(byName["media"]?.first?.sent == .string("x-no-such-media"))
     }
+
+    /// A job-password sent to a printer that takes none (PWG 5100.11 section 7.1.2) is ignored, and the record says
+    /// so without the PIN: the record is served to whoever may read jobs.
+    @Test func anIgnoredPINIsRecordedAsItsLengthOnly() throws {
+        let harness = try PrinterHarness()
+        #expect(harness.printer.cache["job-password-supported"] == nil)
+        let pin = IPPAttribute("job-password", .octetString(Array("8642".utf8)))
+        let message = ippRequest(.printJob, [IPPAttribute("requesting-user-name", .name("t")), pin], job: [])
+        let context = IPPRequestContext(
+            message: message, host: "localhost", port: 631, user: "t",
+            client: ClientInfo(address: "127.0.0.1", userAgent: nil), printerURI: "ipp://localhost:631/ipp/print",
+            jobID: nil, attributes: harness.printer.cache)
+        let checked = try harness.printer.checkJobRequest(context, forDocument: true).get()
+        let ignored = checked.ignoredAttributes(context: context, printer: harness.printer.cache)
+        #expect(ignored.map(\.name) == ["job-password"])
+        #expect(ignored.first?.sent == .string("(redacted, 4 bytes)"))
+    }
 }

@@ -6,9 +6,10 @@ extension CheckedJobRequest {
     /// The attributes of the request that the client got back in the unsupported-attributes group, with what was
     /// sent, what the printer printed instead and why: the job record's `ignored-attributes`.
     func ignoredAttributes(context: IPPRequestContext, printer: PrinterAttributeCache) -> [IgnoredAttribute] {
+        // A secret the printer ignored (a job-password where it takes none) is recorded as its length only.
         func json(_ attribute: IPPAttribute?) -> JSONValue? {
             guard let attribute, !attribute.values.isEmpty else { return nil }
-            return JSONValue(any: IPPJSON.jsonValue(of: attribute))
+            return JSONValue(any: IPPJSON.jsonValue(of: SecretAttributes.redacted(attribute)))
         }
         func defaultValue(_ name: String) -> JSONValue? { json(printer["\(name)-default"]) }
         var result: [IgnoredAttribute] = []

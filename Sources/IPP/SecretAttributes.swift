@@ -1,10 +1,8 @@
-import IPP
-
 /// The secrets a request may carry, and the journal's form of them: each value of an attribute that holds a secret,
 /// and the password of a URI's user information, kept as the text `(redacted, N bytes)` with the value's own tag
-/// (a test still sees a wrong tag and the length sent, never the secret). Redacted where an entry is built
-/// (`RequestGroups`, `JournaledAttribute`), so that the journal's memory, its API, its events, its page and its
-/// file never hold one.
+/// (a test still sees a wrong tag and the length sent, never the secret). Redacted where a journal entry is built
+/// (RequestJournal's `RequestGroups` and `IPPPart`), so that the journal's memory, its API, its events, its page and
+/// its file never hold one, and where a job record names what it ignored (PrinterCore's `IgnoredAttributes`).
 public enum SecretAttributes {
     /// The attributes whose values are secrets: the PIN that releases a job at the printer (PWG 5100.11 section
     /// 7.1.2 job-password) and the password of an encrypted PDF (PWG 5100.13 section 6.1.2 document-password).
@@ -100,7 +98,7 @@ enum URIPassword {
     /// none.
     static func range(in uri: String) -> Range<String.Index>? {
         // Quick way out for the common case: no `@`, no userinfo.
-        guard uri.utf8.contains(UInt8(ascii: "@")), let slashes = uri.range(of: "://") else { return nil }
+        guard uri.utf8.contains(UInt8(ascii: "@")), let slashes = uri.firstRange(of: "://") else { return nil }
         let authority = uri[slashes.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let at = authority.lastIndex(of: "@") else { return nil }
         let userinfo = authority[..<at]
