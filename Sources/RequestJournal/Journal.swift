@@ -2,8 +2,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Every request to the process, newest last: the latest `capacity` in memory (a ring), and, when a file is given,
-/// every one appended to it as a JSON line (`JournalFile`, rotated by size). Entries are numbered from 1 in the
+/// Every request to the process, newest last: the latest in memory, at most `capacity` of them holding at most
+/// `byteLimit` bytes between them (as estimated when each is recorded, `JournalEntry.retainedBytes`; the oldest
+/// drop out, the newest is always kept), and, when a file is given, every one appended to it as a JSON line
+/// (`JournalFile`, rotated by size). Entries are numbered from 1 in the
 /// order they are recorded; clearing the journal empties the memory, not the file, and numbering goes on, so
 /// that a `since` taken before a clear still means the same point.
 ///
@@ -20,6 +22,9 @@ public final class Journal: @unchecked Sendable {
     public struct Settings: Sendable, Hashable {
         /// Entries kept in memory; older ones drop out (the file keeps them).
         public var capacity: Int
+        /// The bytes the entries in memory may hold between them (`JournalEntry.retainedBytes`); older ones drop
+        /// out past it, but for the newest.
+        public var byteLimit: Int
         /// The JSON lines file, or nil for memory only.
         public var filePath: String?
         /// The file's size at which it is rotated.
@@ -31,11 +36,12 @@ public final class Journal: @unchecked Sendable {
         public var pollInterval: Double
 
         public init(
-            capacity: Int = Journal.defaultCapacity, filePath: String? = nil,
-            rotationBytes: Int = Journal.defaultRotationBytes, rotatedFiles: Int = Journal.defaultRotatedFiles,
-            pollInterval: Double = Journal.defaultPollInterval
+            capacity: Int = Journal.defaultCapacity, byteLimit: Int = Journal.defaultByteLimit,
+            filePath: String? = nil, rotationBytes: Int = Journal.defaultRotationBytes,
+            rotatedFiles: Int = Journal.defaultRotatedFiles, pollInterval: Double = Journal.defaultPollInterval
         ) {
             self.capacity = max(1, capacity)
+            self.byteLimit = max(1, byteLimit)
             self.filePath = filePath
             self.rotationBytes = max(JournalFile.minimumRotationBytes, rotationBytes)
             self.rotatedFiles = max(0, rotatedFiles)
@@ -46,6 +52,12 @@ public final class Journal: @unchecked Sendable {
     /// Entries kept in memory by default: a long test suite's requests, about 20 MB at the size of a typical
     /// Print-Job entry.
     public static let defaultCapacity = 10_000
+    /// The bytes the entries in memory may hold by default: the default capacity of typical entries fits well
+    /// within it, while 10,000 requests of a megabyte of attributes each would hold 10 GB.
+    public static let defaultByteLimit = 64 << 20
+    /// Entries that dropped out of the ring past which it gives back their places (and at least half its places
+    /// are theirs): often enough that the ring stays about its size, rarely enough that a request seldom pays it.
+    static let compactionThreshold = 1024
     /// The journal file's size at which it is rotated by default.
     public static let defaultRotationBytes = 16 << 20
     /// Rotated journal files kept by default.
@@ -90,6 +102,8 @@ public final class Journal: @unchecked Sendable {
         var observation: ClientActivity.Observation?
         var now: Double
         var openJobTimeout: Double?
+        /// `entry.retainedBytes`, estimated on the request's thread.
+        var bytes: Int
     }
 
     /// Numbered entries waiting, of the connections whose number falls in this stripe.
@@ -97,10 +111,19 @@ public final class Journal: @unchecked Sendable {
         let waiting = Mutex<[Pending]>([])
     }
 
+    /// An entry in memory, with the bytes it holds.
+    struct Kept {
+        var entry: JournalEntry
+        var bytes: Int
+    }
+
     struct State {
-        var ring: [JournalEntry] = []
-        /// Where the oldest entry is in `ring` once it is full.
-        var start = 0
+        /// The entries in memory, oldest first from `head`; the places before it are those of entries that
+        /// dropped out, given back now and then (`compactionThreshold`). Their numbers follow each other.
+        var ring: [Kept?] = []
+        var head = 0
+        /// What the entries in memory hold, by their estimates.
+        var bytes = 0
         /// The number of the latest entry in `ring` (or cleared from it).
         var lastMoved = 0
         /// What the clients' series of requests show and their summaries.
@@ -108,14 +131,45 @@ public final class Journal: @unchecked Sendable {
         /// Entries in the ring but not yet in the file, oldest first.
         var unwritten: [JournalEntry] = []
 
+        /// The entries in memory.
+        var count: Int { ring.count - head }
+
+        /// The place in `ring` of the entry numbered `id`, when it is in memory.
+        func index(of id: Int) -> Int? {
+            let offset = id - (lastMoved - count + 1)
+            guard offset >= 0, offset < count else { return nil }
+            return head + offset
+        }
+
+        /// Appends an entry, then drops the oldest until at most `capacity` entries hold at most `byteLimit`
+        /// bytes, keeping the newest whatever it holds.
+        mutating func append(_ kept: Kept, settings: Settings) {
+            ring.append(kept)
+            bytes += kept.bytes
+            lastMoved = kept.entry.id
+            while count > 1, count > settings.capacity || bytes > settings.byteLimit {
+                bytes -= ring[head]?.bytes ?? 0
+                ring[head] = nil
+                head += 1
+            }
+            if head >= Journal.compactionThreshold, head * 2 >= ring.count {
+                ring.removeFirst(head)
+                head = 0
+            }
+        }
+
+        /// The entries in memory with what they hold, oldest first, from the first numbered above `after`.
+        func kept(after: Int) -> some Sequence<Kept> {
+            let start = index(of: after + 1) ?? (after < lastMoved - count + 1 ? head : ring.count)
+            return ring[start...].lazy.compactMap { $0 }
+        }
+
         /// Adds a finding made after the entry numbered `id` was recorded: to the entry while it is in memory, and
         /// to the file as the entry's line again (the last line of a number holds the entry as it now stands).
         mutating func addLate(_ finding: ClientFinding, to id: Int, writesFile: Bool) {
-            let offset = id - (lastMoved - ring.count + 1)
-            guard offset >= 0, offset < ring.count else { return }
-            let index = (start + offset) % ring.count
-            ring[index].add([finding])
-            if writesFile { unwritten.append(ring[index]) }
+            guard let index = index(of: id), ring[index] != nil else { return }
+            ring[index]?.entry.add([finding])
+            if writesFile, let entry = ring[index]?.entry { unwritten.append(entry) }
         }
     }
 
@@ -137,7 +191,7 @@ public final class Journal: @unchecked Sendable {
     ) -> Int {
         var pending = Pending(
             entry: entry, observation: entry.kind == .ipp ? ClientActivity.Observation(entry) : nil, now: now,
-            openJobTimeout: openJobTimeout)
+            openJobTimeout: openJobTimeout, bytes: entry.retainedBytes)
         let stripe = stripes[Int(entry.connection.magnitude % UInt(Self.stripeCount))]
         // Numbered under the stripe's lock: whoever holds every stripe's lock sees every numbered entry.
         let (id, waiting) = stripe.waiting.withLock { waiting in
@@ -164,9 +218,37 @@ public final class Journal: @unchecked Sendable {
     public func entries(
         matching filter: RequestFilter = RequestFilter(), now: Double = Date().timeIntervalSince1970
     ) -> [JournalEntry] {
+        page(matching: filter, limit: .max, now: now).entries
+    }
+
+    /// The entries in memory that the filter and `isVisible` let through, oldest first, from the first numbered
+    /// above `cursor` (and above the filter's `since`): at most `limit` of them, holding at most `byteLimit` bytes
+    /// by their estimates (the first whatever it holds). Only entries after the cursor are looked at, so that a
+    /// waiter that keeps the page's `through` looks at each entry once.
+    public func page(
+        matching filter: RequestFilter, after cursor: Int = 0, where isVisible: (JournalEntry) -> Bool = { _ in true },
+        limit: Int, byteLimit: Int = .max, now: Double = Date().timeIntervalSince1970
+    ) -> JournalPage {
         state.withLock { state in
             move(into: &state, now: now)
-            return (state.ring[state.start...] + state.ring[..<state.start]).filter(filter.matches)
+            let since = if case .entry(let id)? = filter.since { id } else { 0 }
+            var page = JournalPage(entries: [], more: false, through: max(cursor, since))
+            var bytes = 0
+            for kept in state.kept(after: page.through) {
+                guard filter.matches(kept.entry), isVisible(kept.entry) else {
+                    page.through = kept.entry.id
+                    continue
+                }
+                if page.entries.count >= limit || (!page.entries.isEmpty && bytes > byteLimit - kept.bytes) {
+                    page.more = true
+                    return page
+                }
+                page.entries.append(kept.entry)
+                bytes += kept.bytes
+                page.through = kept.entry.id
+            }
+            page.through = max(page.through, state.lastMoved)
+            return page
         }
     }
 
@@ -190,7 +272,8 @@ public final class Journal: @unchecked Sendable {
         state.withLock { state in
             move(into: &state, now: Date().timeIntervalSince1970)
             state.ring = []
-            state.start = 0
+            state.head = 0
+            state.bytes = 0
             state.activity = ClientActivity(pollInterval: settings.pollInterval)
         }
     }
@@ -236,13 +319,7 @@ public final class Journal: @unchecked Sendable {
                 state.activity.observe(
                     &pending.entry, observation, now: pending.now, openJobTimeout: pending.openJobTimeout)
             }
-            state.lastMoved = pending.entry.id
-            if state.ring.count < settings.capacity {
-                state.ring.append(pending.entry)
-            } else {
-                state.ring[state.start] = pending.entry
-                state.start = (state.start + 1) % state.ring.count
-            }
+            state.append(Kept(entry: pending.entry, bytes: pending.bytes), settings: settings)
             if writesFile { state.unwritten.append(pending.entry) }
         }
         for (id, finding) in state.activity.overdueJobs(now: now) {
@@ -267,6 +344,14 @@ public final class Journal: @unchecked Sendable {
             batch += waiting
             waiting = []
             takeWaiting(from: index + 1, into: &batch)
+        }
+    }
+
+    /// The entries in memory and the bytes they hold, by their estimates (for tests and the bench).
+    var retained: (count: Int, bytes: Int) {
+        state.withLock { state in
+            move(into: &state, now: Date().timeIntervalSince1970)
+            return (state.count, state.bytes)
         }
     }
 

@@ -149,7 +149,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         }
 
         /// The journal's form of a decoded request, keeping its groups as decoded (`RequestGroups`), and of what it
-        /// was answered.
+        /// was answered; secrets in either are redacted (`SecretAttributes`).
         public init(
             request: IPPMessage, document: Document?, status: IPPStatus, statusCode: Int, unsupported: [IPPAttribute],
             jobID: Int?
@@ -162,7 +162,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
             self.document = document
             self.status = status.description
             self.statusCode = statusCode
-            self.unsupported = unsupported.map(JournaledAttribute.init)
+            self.unsupported = unsupported.map { JournaledAttribute(SecretAttributes.redacted($0)) }
             self.jobID = jobID
         }
 

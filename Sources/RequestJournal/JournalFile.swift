@@ -18,6 +18,8 @@ final class JournalFile: @unchecked Sendable {
     private(set) var lostLines = 0
     /// The JSON of the last line's attribute groups, reused while a client repeats its request.
     private var groupsCache = JSONLineWriter.GroupsCache()
+    /// Whether the rotated files an earlier run left were given `permissions`.
+    private var restrictedRotatedFiles = false
 
     init(path: String, rotationBytes: Int, rotatedFiles: Int) {
         self.path = path
@@ -59,15 +61,29 @@ final class JournalFile: @unchecked Sendable {
         }
     }
 
+    /// The file's mode: the journal holds what clients sent, for its owner alone (rotated files keep it).
+    static let permissions: mode_t = 0o600
+
+    /// Opens the file for appending, creating it with `permissions` (never readable by others in between), and
+    /// setting them on a file an earlier run left with others.
     private func openHandle() throws -> FileHandle {
         if let handle { return handle }
-        let manager = FileManager.default
-        if !manager.fileExists(atPath: path) {
-            try manager.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            guard manager.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, Self.permissions)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        guard fchmod(descriptor, Self.permissions) == 0 else {
+            close(descriptor)
+            throw CocoaError(.fileWriteNoPermission)
         }
-        let opened = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let opened = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        if !restrictedRotatedFiles {
+            // Files an earlier run rotated, with the mode it gave them.
+            for number in stride(from: 1, through: rotatedFiles, by: 1) {
+                _ = chmod("\(path).\(number)", Self.permissions)
+            }
+            restrictedRotatedFiles = true
+        }
         size = Int(try opened.seekToEnd())
         handle = opened
         return opened

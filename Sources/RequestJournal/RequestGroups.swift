@@ -6,16 +6,17 @@ import IPP
 /// the building of the journal's form, and lets the file's writer see cheaply that the groups are the ones it
 /// wrote last.
 public struct RequestGroups: Sendable, Hashable, Codable {
-    private enum Form: Sendable {
+    enum Form: Sendable {
         case decoded([IPPAttributeGroup])
         case journaled([JournaledGroup])
     }
 
-    private var form: Form
+    private(set) var form: Form
 
-    /// The groups of a decoded request.
+    /// The groups of a decoded request, their secrets redacted (`SecretAttributes`; shared, not copied, when they
+    /// hold none).
     public init(_ decoded: [IPPAttributeGroup]) {
-        form = .decoded(decoded)
+        form = .decoded(SecretAttributes.redacted(decoded))
     }
 
     /// Groups already in the journal's form (read back from JSON, or made by hand).

@@ -117,8 +117,13 @@ extension RequestMatcher.AttributeCondition {
 }
 
 extension JournaledAttribute {
-    /// Its values as a miss shows them: `a,b` (a collection as `{...}`).
+    /// Its values as a miss shows them: `a,b` (a collection as `{...}`), the first `RequestChecker.listedValues`
+    /// and how many there are of more.
     var shownValues: String {
-        values.map { $0.matchText ?? ($0.members != nil ? "{...}" : $0.tag) }.joined(separator: ",")
+        let shown = values.prefix(RequestChecker.listedValues).map {
+            $0.matchText ?? ($0.members != nil ? "{...}" : $0.tag)
+        }
+        let listed = shown.joined(separator: ",")
+        return values.count > shown.count ? listed + ",... (\(values.count) in all)" : listed
     }
 }

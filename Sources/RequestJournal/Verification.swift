@@ -47,7 +47,7 @@ public struct Verification: Sendable, Hashable {
                     let after = found.last.map { " after request \($0)" } ?? ""
                     return VerificationResult(
                         pass: false, matched: step, expected: "\(matchers.count) requests in order",
-                        requests: found, nearMisses: Self.nearMisses(matcher, in: Array(rest)),
+                        requests: found, nearMisses: Self.nearMisses(matcher, in: rest),
                         message: "step \(step + 1) of \(matchers.count) matched no request\(after)")
                 }
                 found.append(rest[index].id)
@@ -59,14 +59,25 @@ public struct Verification: Sendable, Hashable {
         }
     }
 
-    /// The requests that miss the fewest parts of the matcher, the latest first among equals.
-    static func nearMisses(_ matcher: RequestMatcher, in entries: [JournalEntry]) -> [NearMiss] {
-        entries.compactMap { entry -> NearMiss? in
+    /// The requests that miss the fewest parts of the matcher, the latest first among equals: the best
+    /// `nearMissLimit` kept while scanning (each entry put in its place among them, or passed over), never a list of
+    /// every miss to sort.
+    static func nearMisses(_ matcher: RequestMatcher, in entries: some Sequence<JournalEntry>) -> [NearMiss] {
+        var best: [NearMiss] = []
+        best.reserveCapacity(nearMissLimit + 1)
+        func rank(_ missed: Int, _ id: Int) -> (Int, Int) { (missed, -id) }
+        for entry in entries {
             let missed = matcher.misses(entry)
-            return missed.isEmpty ? nil : NearMiss(entry, missed: missed)
+            guard !missed.isEmpty else { continue }
+            let own = rank(missed.count, entry.id)
+            if best.count == nearMissLimit, let worst = best.last, own >= rank(worst.missed.count, worst.id) {
+                continue
+            }
+            let place = best.firstIndex { own < rank($0.missed.count, $0.id) } ?? best.count
+            best.insert(NearMiss(entry, missed: missed), at: place)
+            if best.count > nearMissLimit { best.removeLast() }
         }
-        .sorted { ($0.missed.count, -$0.id) < ($1.missed.count, -$1.id) }
-        .prefix(nearMissLimit).map { $0 }
+        return best
     }
 
     static func describe(atLeast: Int, atMost: Int?) -> String {

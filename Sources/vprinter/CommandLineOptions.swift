@@ -1,4 +1,5 @@
 import HTTPServer
+import PrintModel
 import PrinterCore
 import PrinterHTTP
 import RequestJournal
@@ -61,9 +62,10 @@ struct CommandLineOptions: Sendable, Equatable {
     var consumables: String?
     /// What a start does with the unfinished jobs of an earlier run (`--on-restart`).
     var onRestart = "requeue"
-    /// The request journal: entries kept in memory (0 turns it off) and the size at which its file is rotated
-    /// (0: no file).
+    /// The request journal: entries kept in memory (0 turns it off), the bytes they may hold, and the size at
+    /// which its file is rotated (0: no file).
     var journalSize = Journal.defaultCapacity
+    var journalBytes = Journal.defaultByteLimit
     var journalFileSize = Journal.defaultRotationBytes
     /// Seconds between polls below which a client's polling is a finding (`--poll-interval`).
     var pollInterval = Journal.defaultPollInterval
@@ -237,13 +239,9 @@ struct CommandLineOptions: Sendable, Equatable {
         return limits
     }
 
-    /// Parses `500M`, `4G`, `1024K` or a plain byte count.
+    /// Parses `500M`, `4G`, `1024K`, `64MiB`, `500KB` or a plain byte count (`ByteSize`).
     static func parseSize(_ text: String) -> Int? {
-        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
-        if let last = text.last?.uppercased().first, let unit = units[last] {
-            return Int(text.dropLast()).flatMap { $0.multipliedReportingOverflow(by: unit).overflow ? nil : $0 * unit }
-        }
-        return Int(text)
+        ByteSize.parse(text)
     }
 
     /// The text of `vprinter --help`; its "options:" list comes from ``OptionTable``.

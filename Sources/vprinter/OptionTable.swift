@@ -155,13 +155,19 @@ enum OptionTable {
             ]
         ) { options, size in options.minimumFreeDisk = size },
         OptionSpec(
-            "journal-size", .value, argument: "N",
-            help: ["requests the request journal keeps in memory (default 10000; 0 = no journal)"]
+            "journal-size", .value, argument: "N|SIZE",
+            help: [
+                "requests the request journal keeps in memory (default 10000; 0 = no journal), or with",
+                "a unit the bytes they may hold (64MiB, 500KB; default 64MiB); given twice, both",
+            ]
         ) { options, value throws(UsageError) in
-            guard let count = Int(value), count >= 0 else {
-                throw UsageError("--journal-size needs a number of requests, 0 or more, not '\(value)'")
+            switch JournalBound(value) {
+            case .entries(let count)?: options.journalSize = count
+            case .bytes(let bytes)?: options.journalBytes = bytes
+            case nil:
+                throw UsageError(
+                    "--journal-size needs a number of requests, 0 or more, or a size such as 64MiB, not '\(value)'")
             }
-            options.journalSize = count
         },
         .size(
             "journal-file-size", example: "16M", zeroAllowed: true,

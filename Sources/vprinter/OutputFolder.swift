@@ -39,7 +39,8 @@ enum OutputFolder {
         let file = options.journalFileSize > 0 ? options.outputDirectory + "/" + journalFileName : nil
         return Journal(
             settings: Journal.Settings(
-                capacity: options.journalSize, filePath: file, rotationBytes: options.journalFileSize,
+                capacity: options.journalSize, byteLimit: options.journalBytes, filePath: file,
+                rotationBytes: options.journalFileSize,
                 pollInterval: options.pollInterval))
     }
 }

@@ -60,7 +60,9 @@ struct ReportCommand {
             }
         }
         if report.untrackedRequests > 0 {
-            lines.append("(\(report.untrackedRequests) requests from clients beyond the most the journal tells apart)")
+            lines.append(
+                "(\(report.untrackedRequests) requests of clients let go, the least recently active past the most "
+                    + "the journal tells apart)")
         }
         return lines.joined(separator: "\n")
     }

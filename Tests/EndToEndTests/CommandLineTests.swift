@@ -53,6 +53,7 @@ import Testing
 
     @Test(arguments: [
         ["--bogus"], ["--port", "70000"], ["--port"], ["frobnicate"], ["--on-restart", "resume"], ["exec"],
+        ["--journal-size", "-1"], ["--journal-size", "0MiB"], ["--journal-size", "64XB"],
     ])
     func aUsageErrorExitsTwoWithOneLine(arguments: [String]) throws {
         let scratch = try ScratchFolder()

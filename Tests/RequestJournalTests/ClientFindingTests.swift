@@ -93,6 +93,18 @@ import Testing
         #expect(Self.rules(Self.printJob(.restartJob)) == [.missingOperationAttribute, .operationNotSupported])
     }
 
+    /// RFC 8011 section 4.1.3: an attribute appears once in its group. Each repeat is found once, among 100,000
+    /// attributes (the decoder's most values, `IPPLimits`), with a set of the names seen rather than a scan of them.
+    @Test func eachRepeatAmongManyAttributesIsFoundOnce() {
+        let message = Self.printJob { _, job in
+            job = (0..<100_000).map { IPPAttribute("x-extension-\($0 % 90_000)", .integer(1)) }
+        }
+        let repeats = RequestChecker(printer: nil).findings(in: message).filter { $0.rule == .duplicateAttribute }
+        #expect(repeats.count == 10_000)
+        #expect(repeats.first?.attribute == "x-extension-0" && repeats.last?.attribute == "x-extension-9999")
+        #expect(Set(repeats.compactMap(\.attribute)).count == 10_000)
+    }
+
     @Test func theHeaderAndGroupsAreChecked() {
         var message = Self.printJob()
         message.version = IPPVersion(major: 2, minor: 2)

@@ -104,6 +104,38 @@ import Testing
         #expect(result.nearMisses.first?.id == 20)
     }
 
+    /// The best five kept while scanning are those sorting every miss would give: fewest parts missed first, the
+    /// latest first among equals, whatever order the misses come in.
+    @Test func theNearMissesKeptWhileScanningAreTheBestOfAll() {
+        let matcher = RequestMatcher(
+            operation: "Print-Job", status: "successful-ok", printer: "office", user: "carol", client: "10.0.0.9")
+        // Entries missing 1 to 5 parts, in a scrambled order of ids and miss counts.
+        let entries = (1...200).map { id -> JournalEntry in
+            let spread = (id * 37) % 5
+            var entry = Fixture.entry(id: id, user: "carol", address: "10.0.0.9")
+            if spread >= 1 { entry.client.address = "10.0.0.1" }
+            if spread >= 2 { entry.printer = "other" }
+            if spread >= 3 { entry.user = "dave" }
+            if spread >= 4 { entry.ipp?.status = "client-error-not-found" }
+            entry.ipp?.operation = "Get-Jobs"
+            return entry
+        }
+        let kept = Verification(question: .count(matcher, atLeast: 1, atMost: nil)).evaluate(entries).nearMisses
+        let sorted = entries.map { ($0.id, matcher.misses($0).count) }
+            .sorted { ($0.1, -$0.0) < ($1.1, -$1.0) }.prefix(Verification.nearMissLimit).map(\.0)
+        #expect(kept.map(\.id) == sorted)
+        #expect(kept.allSatisfy { $0.missed.count == 1 })
+    }
+
+    /// A miss shows the first values of an attribute of many, and how many there are.
+    @Test func aMissOfAnAttributeOfManyValuesShowsTheFirst() {
+        var request = Fixture.printJob()
+        request.groups[1].append(IPPAttribute(name: "x-many", values: (1...100_000).map { .integer(Int32($0)) }))
+        let condition = RequestMatcher.AttributeCondition(name: "x-many", test: .equals("0"))
+        let missed = RequestMatcher(attributes: [condition]).misses(Fixture.entry(request: request))
+        #expect(missed == ["attribute x-many: 1,2,3,4,5,6,7,8,... (100000 in all), not 0"])
+    }
+
     @Test func aSequencePassesInOrderAndNamesTheStepThatFailed() throws {
         let gpa: JSONValue = .object(["operation": .string("Get-Printer-Attributes")])
         let printJob: JSONValue = .object(["operation": .string("Print-Job")])

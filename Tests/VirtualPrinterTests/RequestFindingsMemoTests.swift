@@ -59,4 +59,19 @@ import Testing
         _ = memo.findings(in: ippRequest(.getJobs, requestID: 0), printer: printer, check: check)
         #expect(checks == 5)
     }
+
+    /// The memo keeps the last request whole: one that holds a secret (a PWG 5100.11 job-password) is never kept,
+    /// so that no secret outlives its request there (the journal redacts it: `SecretAttributes`).
+    @Test func aRequestWithASecretIsNotKept() {
+        let memo = RequestFindingsMemo()
+        var checks = 0
+        let pin = [IPPAttribute("job-password", .octetString(Array("8642".utf8)))]
+        for requestID: Int32 in [5, 6] {
+            _ = memo.findings(in: ippRequest(.printJob, requestID: requestID, pin), printer: nil) {
+                checks += 1
+                return []
+            }
+        }
+        #expect(checks == 2)
+    }
 }

@@ -1,16 +1,19 @@
 """Secrets that must not cross the network in the clear or lie open on disk (docs/security.md): the API token over
 plain HTTP to a printer that speaks TLS, credentials in the plaintext request of an HTTP Upgrade, what was printed
-under --user, and file names a record gives the Python client. Each test failed before its defence: the token and
-the upgraded credentials were accepted, the files were world-readable, and the client wrote where the record said."""
+under --user, file names a record gives the Python client, and the PINs and passwords of a request in the journal.
+Each test failed before its defence: the token and the upgraded credentials were accepted, the files were
+world-readable, the client wrote where the record said, and the journal kept the PIN in a file others could read."""
 import http.client
 import os
 import stat
 
 import pytest
-from vprinter import VPrinterError
+from vprinter import VPrinterError, ipp
 from vprinter.client import Client, plain_file_name
+from vprinter.ipp import OCTET_STRING, PRINT_JOB, Value
 from vptest import calls
-from vptest.waiting import WAIT_LIMIT
+from vptest.documents import SAMPLE_PDF
+from vptest.waiting import WAIT_LIMIT, wait_until
 
 from conftest import ALICE, USERS, print_job, upgraded
 
@@ -94,3 +97,25 @@ def test_a_job_name_cannot_forge_a_log_line(start_printer):
     assert not any("\x1b" in line for line in lines)
     created = [line for line in lines if "invoice" in line]
     assert created and "invoice\\nvprinter: job 99 completed" in created[0], created
+
+
+def test_the_journal_keeps_no_pin_and_its_file_is_the_owners_alone(start_printer):
+    # PWG 5100.11 job-password and PWG 5100.13 document-password are secrets: the journal keeps their length only.
+    printer = start_printer("--profile", "enterprise-laser")
+    secrets = [("job-password", Value(OCTET_STRING, b"8642")), ("document-password", Value(OCTET_STRING, b"s3cret"))]
+    answer = printer.ipp(PRINT_JOB, [("job-name", "pin job"), ("document-format", "application/pdf"), *secrets],
+                         document=SAMPLE_PDF)
+    assert ipp.successful(answer.status), answer.status_message
+    listing = printer.http("GET", "/api/v1/requests?operation=Print-Job")
+    assert listing.status == 200 and "(redacted, 4 bytes)" in listing.body.decode(), listing
+    page = printer.http("GET", "/requests")
+    assert page.status == 200 and "pin job" in page.body.decode()
+    journal_file = os.path.join(printer.output_dir, "requests.jsonl")
+    assert wait_until(lambda: os.path.exists(journal_file) and b"Print-Job" in open(journal_file, "rb").read())
+    with open(journal_file, "rb") as file:
+        written = file.read()
+    for secret in (b"8642", b"s3cret"):
+        assert secret not in listing.body, secret
+        assert secret not in page.body, secret
+        assert secret not in written, secret
+    assert stat.S_IMODE(os.stat(journal_file).st_mode) == 0o600

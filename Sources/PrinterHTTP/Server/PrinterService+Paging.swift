@@ -1,9 +1,9 @@
 import HTTPServer
 import PrinterCore
 
-/// Pages of job records (docs/api.md "Paging"): `GET /api/v1/jobs` and `/api/v1/wait` answer at most
-/// `maximumPageSize` records, oldest first, and a `Link` header names the next page when more matched, so that a
-/// fleet's thousands of jobs are never one answer.
+/// Pages of job records and journal entries (docs/api.md "Paging"): `GET /api/v1/jobs`, `/api/v1/wait` and
+/// `GET /api/v1/requests` answer at most `maximumPageSize` records, oldest first, and a `Link` header names the next
+/// page when more matched, so that a fleet's thousands of jobs, or a journal's, are never one answer.
 extension PrinterService {
     /// The most job records one answer holds; `limit=N` asks for fewer.
     static let maximumPageSize = 1000
@@ -27,10 +27,14 @@ extension PrinterService {
     /// `Link: <the same query with since=the last id listed>; rel="next"`.
     func page(_ jobs: [Job], size: Int, of request: HTTPRequest) -> HTTPResponse {
         guard jobs.count > size else { return jsonList(jobs) }
-        let last = jobs[size - 1].id
         var response = jsonList(Array(jobs.prefix(size)))
-        response.headers.set("Link", "<\(nextPage(of: request, after: last))>; rel=\"next\"")
+        linkNextPage(&response, of: request, after: jobs[size - 1].id)
         return response
+    }
+
+    /// Names the next page in the answer: `Link: <the same query with since=id>; rel="next"`, `id` the last listed.
+    func linkNextPage(_ response: inout HTTPResponse, of request: HTTPRequest, after id: Int) {
+        response.headers.set("Link", "<\(nextPage(of: request, after: id))>; rel=\"next\"")
     }
 
     /// The request's path and query with `since` set to `id`.

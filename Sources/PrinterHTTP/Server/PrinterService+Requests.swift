@@ -8,43 +8,63 @@ import RequestJournal
 /// the journal, verifying it, and a stream of new entries. Under `--user`, a user who is not an admin sees the
 /// requests made with their own credentials only.
 extension PrinterService {
-    /// `GET /api/v1/requests`: the journal's entries the filters select, oldest first.
+    /// The entries one page of `GET /api/v1/requests` holds at most, by their estimates
+    /// (`JournalEntry.retainedBytes`), besides its `limit`: a page of a thousand requests of a megabyte each
+    /// would otherwise be an answer of gigabytes. A page holds its first entry whatever it holds.
+    static let maximumRequestsPageBytes = 16 << 20
+
+    /// `GET /api/v1/requests`: the journal's entries the filters select, oldest first, a page at a time (at most
+    /// `limit` entries and `maximumRequestsPageBytes`; `Link` names the next page, docs/api.md "Paging").
     func listRequests(_ request: HTTPRequest, identity: ClientIdentity) -> HTTPResponse {
         withJournal { journal in
-            switch requestFilter(request, otherNames: []) {
+            guard let size = pageSize(request) else { return badPageSize() }
+            switch requestFilter(request, otherNames: ["limit"]) {
             case .failure(let refusal): return refusal.response
-            case .success(let filter): return entriesResponse(visibleEntries(journal, filter, identity))
+            case .success(let filter):
+                let page = journal.page(
+                    matching: filter, where: visibility(identity), limit: size,
+                    byteLimit: Self.maximumRequestsPageBytes)
+                var response = entriesResponse(page.entries)
+                if page.more, let last = page.entries.last {
+                    linkNextPage(&response, of: request, after: last.id)
+                }
+                return response
             }
         }
     }
 
     /// `GET /api/v1/requests/wait?count=N`: answers once N entries match the filters (with them), or after
-    /// `timeout` seconds with 408 and those there are.
+    /// `timeout` seconds with 408 and those there are. N is at most a page (`maximumPageSize`); a wait holds one of
+    /// its client's stream slots (`eventStreams`, 503 past them) while it waits, and each time an entry is
+    /// recorded looks only at the entries after those it looked at before.
     func waitForRequests(_ request: HTTPRequest, identity: ClientIdentity) -> HTTPResponse {
         withJournal { journal in
-            guard let countText = request.queryValue("count"), let count = Int(countText), count > 0 else {
-                return json(["error": "wait needs count=N with N > 0"], status: 400)
+            guard let countText = request.queryValue("count"), let count = Int(countText), count > 0,
+                count <= Self.maximumPageSize
+            else {
+                return json(["error": "wait needs count=N with N from 1 to \(Self.maximumPageSize)"], status: 400)
             }
-            var timeout = 30.0
-            if let text = request.queryValue("timeout") {
-                guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maximumWaitTimeout else {
-                    return json(
-                        ["error": "timeout must be seconds from 0 to \(Int(Self.maximumWaitTimeout))"], status: 400)
-                }
-                timeout = value
-            }
+            guard let timeout = waitTimeout(request) else { return badWaitTimeout() }
             let filter: RequestFilter
             switch requestFilter(request, otherNames: ["count", "timeout"]) {
             case .failure(let refusal): return refusal.response
             case .success(let value): filter = value
             }
+            let client = request.remoteAddress
+            guard eventStreams.take(for: client) else { return tooManyStreams() }
+            defer { eventStreams.release(for: client) }
             let deadline = Date(timeIntervalSinceNow: timeout)
+            let isVisible = visibility(identity)
+            var matching: [JournalEntry] = []
+            var cursor = 0
             while true {
-                let seen = journal.lastID
-                let matching = visibleEntries(journal, filter, identity)
-                if matching.count >= count { return entriesResponse(Array(matching.prefix(count))) }
+                let page = journal.page(
+                    matching: filter, after: cursor, where: isVisible, limit: count - matching.count)
+                matching += page.entries
+                cursor = page.through
+                if matching.count >= count { return entriesResponse(matching) }
                 let remaining = deadline.timeIntervalSinceNow
-                if remaining <= 0 || !journal.waitForEntries(after: seen, timeout: remaining) {
+                if remaining <= 0 || !journal.waitForEntries(after: cursor, timeout: remaining) {
                     let error = "timed out with \(matching.count) of \(count) requests"
                     return encoded(RequestsTimedOut(error: error, requests: matching), status: 408)
                 }
@@ -73,7 +93,9 @@ extension PrinterService {
             } catch {
                 return json(["error": "the verification is not JSON: \(error)"], status: 400)
             }
-            let result = verification.evaluate(visibleEntries(journal, RequestFilter(), request.identity))
+            var filter = RequestFilter()
+            filter.since = verification.since.map { .entry($0) }
+            let result = verification.evaluate(visibleEntries(journal, filter, request.identity))
             return encoded(result, status: 200)
         }
     }
@@ -102,20 +124,20 @@ extension PrinterService {
                     defer { self.eventStreams.release(for: client) }
                     try stream.write(": vprinter requests\n\n")
                     try stream.flush()
-                    var filter = start
+                    let filter = start
                     var after = if case .entry(let id)? = filter.since { id } else { 0 }
+                    let isVisible = self.visibility(identity)
                     while !stream.isServerStopping {
-                        filter.since = .entry(after)
-                        let seen = journal.lastID
-                        for entry in self.visibleEntries(journal, filter, identity) {
+                        let page = journal.page(matching: filter, after: after, where: isVisible, limit: .max)
+                        for entry in page.entries {
                             try stream.write("id: \(entry.id)\nevent: request\ndata: ")
                             try stream.write(Array((try? encoder.encode(entry)) ?? Data()))
                             try stream.write("\n\n")
                         }
-                        after = seen
+                        after = page.through
                         // Sent before the wait: a new entry reaches the client at once, not with the next one.
                         try stream.flush()
-                        if !journal.waitForEntries(after: seen, timeout: Self.eventKeepAliveInterval) {
+                        if !journal.waitForEntries(after: after, timeout: Self.eventKeepAliveInterval) {
                             try stream.write(": keep-alive\n\n")
                         }
                     }
@@ -170,9 +192,15 @@ extension PrinterService {
     func visibleEntries(_ journal: Journal, _ filter: RequestFilter, _ identity: ClientIdentity)
         -> [JournalEntry]
     {
-        let entries = journal.entries(matching: filter)
-        guard access.isEnabled, !identity.isAdmin else { return entries }
-        return entries.filter { $0.user != nil && $0.user == identity.userName }
+        journal.page(matching: filter, where: visibility(identity), limit: .max).entries
+    }
+
+    /// Whether the client may see an entry: every one unless credentials are asked for and the client is no
+    /// admin, who sees the requests made with their own credentials.
+    func visibility(_ identity: ClientIdentity) -> @Sendable (JournalEntry) -> Bool {
+        guard access.isEnabled, !identity.isAdmin else { return { _ in true } }
+        let user = identity.userName
+        return { $0.user != nil && $0.user == user }
     }
 
     private func entriesResponse(_ entries: [JournalEntry]) -> HTTPResponse {

@@ -36,8 +36,11 @@ final class RequestFindingsMemo: Sendable {
     /// The findings in `message` against `printer`'s attributes and the groups to journal it with: those of the
     /// same request seen last on this thread, or `check()`'s and the message's own.
     func seen(_ message: IPPMessage, printer: AdvertisedPrinter?, check: () -> [ClientFinding]) -> Seen {
-        // A request-id of 0 or less is itself a finding, with its value in the text: never taken from the memo.
-        guard message.requestID > 0 else { return Seen(findings: check(), groups: message.groups) }
+        // A request-id of 0 or less is itself a finding, with its value in the text: never taken from the memo. A
+        // request holding a secret is not kept in it (the journal keeps no secret: `SecretAttributes`).
+        guard message.requestID > 0, !SecretAttributes.holdsSecrets(message.groups) else {
+            return Seen(findings: check(), groups: message.groups)
+        }
         var key = message
         key.requestID = 1
         let attributes = printer?.cache

@@ -72,11 +72,20 @@ enum RequestsPage {
         return html + "</details></li>"
     }
 
-    /// A table of attributes: name, value tag and value, a collection's members nested.
+    /// The most values of one attribute the page shows; the JSON API has them all. A request of 100,000 values
+    /// would otherwise be a page of 100,000 rows for each time it was sent.
+    static let maximumValuesShown = 100
+
+    /// A table of attributes: name, value tag and value, a collection's members nested; at most
+    /// `maximumValuesShown` values of each, then how many it has.
     static func attributes(_ attributes: [JournaledAttribute], caption: String) -> String {
         var html = "<table class=\"attributes\"><caption>\(HTML.escape(caption))</caption><tbody>"
         for attribute in attributes {
-            for (index, value) in attribute.values.enumerated() {
+            if attribute.values.count > maximumValuesShown {
+                html += "<tr><th scope=\"row\">\(HTML.escape(attribute.name))</th><td></td><td>the first "
+                html += "\(maximumValuesShown) of \(HTML.count(attribute.values.count)) values</td></tr>"
+            }
+            for (index, value) in attribute.values.prefix(maximumValuesShown).enumerated() {
                 let name = index == 0 ? HTML.escape(attribute.name) : ""
                 html += "<tr><th scope=\"row\">\(name)</th><td>\(HTML.escape(value.tag))</td><td>"
                 if let members = value.members {

@@ -10,8 +10,17 @@ struct ClientActivity {
 
     private var polls: [PollKey: PollRun] = [:]
     private var openJobs: [OpenJobKey: OpenJob] = [:]
-    private var summaries: [ClientKey: ClientSummary] = [:]
+    private var summaries: [ClientKey: Tracked] = [:]
+    /// Requests of the clients whose summaries were let go (`maximumClients`).
     private(set) var untrackedRequests = 0
+    /// The number of the latest entry observed: what a client's last activity is measured in.
+    private var latest = 0
+
+    /// A client's summary and the number of its latest entry.
+    private struct Tracked {
+        var summary: ClientSummary
+        var lastActive: Int
+    }
 
     init(pollInterval: Double) {
         self.pollInterval = pollInterval
@@ -26,10 +35,17 @@ struct ClientActivity {
     /// Fast polls in a row that make a finding: five requests, four short intervals. Fewer is no polling: CUPS's
     /// backend asks for the printer's state two or three times in a second as a job starts.
     static let fastPollsForFinding = 4
-    /// The most polling series, open jobs and clients followed at once; past it, polling series and open jobs are
-    /// forgotten (and start again), and new clients are counted only in `untrackedRequests`.
+    /// The most polling series and open jobs followed at once, and the most clients summed up. Past the most, the
+    /// least recently active polling series and clients are let go, `evictedShare` of them at a time (a client's
+    /// requests then count in `untrackedRequests`), so that a flood of other clients never pushes out the client
+    /// that goes on sending, and a new client is always followed; a Create-Job past the most open jobs is not
+    /// followed, so that those followed keep their finding to come. Four times the 1,000 junk clients a scanner or
+    /// a broken fleet sends: a client under test keeps its summary through them even when it is quiet meanwhile.
     static let maximumTracked = 10_000
-    static let maximumClients = 1_000
+    static let maximumClients = 4_096
+    /// The share of the least recently active let go at once when a map is full: one sort for every so many new
+    /// ones.
+    static let evictedShare = 8
 
     /// A client on one printer, hashed once.
     struct ClientKey: Hashable {
@@ -116,23 +132,38 @@ struct ClientActivity {
         _ entry: inout JournalEntry, _ observation: Observation, now: Double, openJobTimeout: Double?
     ) {
         let client = observation.client
+        latest = max(latest, entry.id)
         if let ipp = entry.ipp {
             if let key = observation.poll, let finding = poll(ipp, key: key, now: now) { entry.add([finding]) }
             follow(ipp, entryID: entry.id, client: client, now: now, openJobTimeout: openJobTimeout)
         }
         if summaries[client] == nil {
-            guard summaries.count < Self.maximumClients else {
-                untrackedRequests += 1
-                return
+            if summaries.count >= Self.maximumClients {
+                for evicted in Self.leastRecent(summaries, by: \.lastActive) {
+                    untrackedRequests += summaries.removeValue(forKey: evicted)?.summary.requests ?? 0
+                }
             }
-            summaries[client] = ClientSummary(address: client.address, userAgent: client.userAgent, time: entry.time)
+            summaries[client] = Tracked(
+                summary: ClientSummary(address: client.address, userAgent: client.userAgent, time: entry.time),
+                lastActive: latest)
         }
-        summaries[client]?.count(entry)
+        summaries[client]?.summary.count(entry)
+        summaries[client]?.lastActive = latest
+    }
+
+    /// The keys of the `1 / evictedShare` least recently active values of a full map.
+    private static func leastRecent<Key, Value, Order: Comparable>(
+        _ map: [Key: Value], by order: (Value) -> Order
+    ) -> [Key] {
+        let count = max(1, map.count / evictedShare)
+        return map.sorted { order($0.value) < order($1.value) }.prefix(count).map(\.key)
     }
 
     private mutating func poll(_ ipp: JournalEntry.IPPPart, key: PollKey, now: Double) -> ClientFinding? {
         guard var run = polls[key] else {
-            if polls.count >= Self.maximumTracked { polls = [:] }
+            if polls.count >= Self.maximumTracked {
+                for evicted in Self.leastRecent(polls, by: \.last) { polls[evicted] = nil }
+            }
             polls[key] = PollRun(last: now)
             return nil
         }
@@ -164,8 +195,9 @@ struct ClientActivity {
         let key = OpenJobKey(printer: client.printer, jobID: jobID)
         switch ipp.operation {
         case IPPOperation.createJob.description:
-            guard let openJobTimeout, ipp.statusCode < 0x0100 else { return }
-            if openJobs.count >= Self.maximumTracked { openJobs = [:] }
+            guard let openJobTimeout, ipp.statusCode < 0x0100,
+                openJobs.count < Self.maximumTracked || openJobs[key] != nil
+            else { return }
             openJobs[key] = OpenJob(
                 entryID: entryID, client: client, deadline: now + openJobTimeout, timeout: openJobTimeout)
         case IPPOperation.sendDocument.description, IPPOperation.sendURI.description,
@@ -186,7 +218,7 @@ struct ClientActivity {
                 .createJobWithoutDocument,
                 "Create-Job made job \(key.jobID), but no Send-Document, Send-URI or Close-Job followed within the "
                     + "printer's multiple-operation-time-out (\(Self.seconds(job.timeout)))")
-            summaries[job.client]?.count([finding], of: job.entryID)
+            summaries[job.client]?.summary.count([finding], of: job.entryID)
             overdue.append((job.entryID, finding))
         }
         return overdue.sorted { $0.0 < $1.0 }
@@ -195,7 +227,8 @@ struct ClientActivity {
     /// Each client's summary, across printers unless one is named.
     func report(printer: String?) -> ClientReport {
         var merged: [ClientKey: ClientSummary] = [:]
-        for (key, summary) in summaries where printer == nil || key.printer == printer {
+        for (key, tracked) in summaries where printer == nil || key.printer == printer {
+            let summary = tracked.summary
             let client = ClientKey(printer: nil, address: key.address, userAgent: key.userAgent)
             if merged[client] == nil {
                 merged[client] = summary

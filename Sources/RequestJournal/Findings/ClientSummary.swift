@@ -30,6 +30,11 @@ public struct ClientSummary: Sendable, Hashable, Codable {
 
     /// The entries a rule's line names at the most.
     public static let listedRequests = 10
+    /// The operation names a summary counts apart at the most; past them, requests count under `otherOperations`
+    /// (a client sending every unknown operation code would otherwise hold 65,536 counts).
+    public static let countedOperations = 64
+    /// Where the requests of operations past `countedOperations` count.
+    public static let otherOperations = "(other)"
 
     init(address: String, userAgent: String?, time: String) {
         self.address = address
@@ -51,7 +56,9 @@ public struct ClientSummary: Sendable, Hashable, Codable {
         requests += 1
         firstSeen = min(firstSeen, entry.time)
         lastSeen = max(lastSeen, entry.time)
-        operations[entry.ipp?.operation ?? "(malformed)", default: 0] += 1
+        let operation = entry.ipp?.operation ?? "(malformed)"
+        let counted = operations[operation] != nil || operations.count < Self.countedOperations
+        operations[counted ? operation : Self.otherOperations, default: 0] += 1
         count(entry.findings ?? [], of: entry.id)
     }
 
@@ -113,7 +120,8 @@ public struct ClientSummary: Sendable, Hashable, Codable {
 public struct ClientReport: Sendable, Hashable, Codable {
     public var clients: [ClientSummary]
     public var findings: [String: Int]
-    /// IPP requests from clients beyond the most the journal tells apart (`Journal.maximumClients`).
+    /// IPP requests of clients whose summaries were let go, the least recently active past the most the journal
+    /// tells apart (`ClientActivity.maximumClients`).
     public var untrackedRequests: Int
 
     public init(clients: [ClientSummary], untrackedRequests: Int = 0) {

@@ -101,7 +101,9 @@ extension RequestChecker {
                         .unsupportedAttribute, "the printer does not support \(name) (it has no \(name)-supported)",
                         attribute: name))
             } else if let supported = printer?.advertised("\(name)-supported") {
-                let sent = attribute.values.map { JournaledValue($0, attribute: name).matchText ?? "\($0.tag)" }
+                let sent = SecretAttributes.redacted(attribute).values.map {
+                    JournaledValue($0, attribute: name).matchText ?? "\($0.tag)"
+                }
                 found.append(
                     ClientFinding(
                         .unsupportedValue,

@@ -344,9 +344,12 @@ class Client:
         """Job records, oldest first, that pass the filters (``state="completed"``, ``user="alice"``,
         ``text="Invoice 42"``, ``since=3``, ``media="a4"``, ``sides="two-sided"``, ``color_mode=...``)."""
         filters = self._scoped(filters)
-        path = "/api/v1/jobs" + ("?" + query(filters) if filters else "")
+        return self._every_page("/api/v1/jobs" + ("?" + query(filters) if filters else ""))
+
+    def _every_page(self, path):
+        """The records of a paged listing (docs/api.md "Paging"), every page: the printer answers a page of at most
+        1,000 records and names the next in a Link header."""
         records = []
-        # The printer answers a page of at most 1,000 records and names the next in a Link header.
         while path:
             page, headers = self._exchange("GET", path)
             records += page
@@ -406,10 +409,10 @@ class Client:
         (``operation="Print-Job"``, ``status="successful-ok"``, ``client="CUPS"``, ``user="alice"``, ``job=3``,
         ``kind="ipp"``, ``since=12``, ``printer=...``; ``finding="warning"``: entries with a finding of that
         severity or above, ``rule="value-tag"``: entries with a finding of that rule). An entry's ``findings``
-        list what its request did that a client should not (docs/api.md "Findings")."""
+        list what its request did that a client should not (docs/api.md "Findings"). Every page of the answer
+        (docs/api.md "Paging")."""
         filters = self._scoped(filters)
-        suffix = "?" + query(filters) if filters else ""
-        return self.call("GET", "/api/v1/requests" + suffix)
+        return self._every_page("/api/v1/requests" + ("?" + query(filters) if filters else ""))
 
     def clients(self, printer=None):
         """What each client (address and User-Agent) sent and broke since the journal was last cleared

@@ -1,10 +1,16 @@
 """The request journal's cost: Get-Printer-Attributes with the journal on (the default) against the same binary with
-it off, and the printer's memory after 100,000 journaled requests with its file rotated."""
+it off, the printer's memory after 100,000 journaled requests with its file rotated, and its memory, listing and
+verify after requests of a megabyte of attributes, or of 100,000 values, each (the journal's byte bound)."""
+import http.client
 import json
 import pathlib
 import statistics
+import struct
 import time
+import urllib.parse
 import urllib.request
+
+from vprinter import ipp
 
 from . import processes
 from .load import attributes_load
@@ -20,6 +26,22 @@ JOURNAL_ROTATION = "1M"
 GOAL_JOURNAL_MEGABYTES = 100
 # The longest the memory figure may take to reach JOURNAL_REQUESTS, in seconds.
 JOURNAL_LOAD_LIMIT = 600
+# The journal's default byte bound (Journal.defaultByteLimit), in MB, and how far above it the printer's peak RSS
+# may go after the bulky loads below; the longest GET /api/v1/requests and a verify over them may take, in seconds.
+JOURNAL_BYTE_BOUND_MB = 64
+GOAL_BOUND_MARGIN_MB = 100
+GOAL_ANSWER_SECONDS = 1.0
+# The bulky loads: (what each request holds, how many are sent, its extra operation attributes, encoded). Each
+# request also names its serial number, so that no two are the same request (the journal would share one copy).
+OCTETS_VALUE = b"A" * 1000
+BULKY_LOADS = (
+    ("1 MiB of attributes", 10_000,
+     ipp.attribute("x-bulk", [ipp.Value(ipp.OCTET_STRING, OCTETS_VALUE)] * 1040)),
+    ("100,000 values", 2_000,
+     ipp.attribute("x-many", list(range(99_990)))),
+)
+# The longest one bulky load may take, in seconds.
+BULKY_LOAD_LIMIT = 900
 
 
 def journal(bench):
@@ -45,6 +67,48 @@ def journal(bench):
     bench.table.add("peak RSS, %d journaled requests" % count, "%.1f MB" % peak, "-", "-",
                     "< %d MB" % GOAL_JOURNAL_MEGABYTES,
                     "%s (%d files, largest %.1f MB)" % ("met" if met else "missed", len(files), largest))
+    for label, count, extra in BULKY_LOADS:
+        bulky(bench, label, count, extra)
+
+
+def bulky(bench, label, count, extra):
+    """``count`` Get-Printer-Attributes of ``extra`` attributes each, over one keep-alive connection, to a printer
+    journaling in memory only (--journal-file-size 0: the figure is the memory's, not the disk's); then its peak
+    RSS against the byte bound, and the time of GET /api/v1/requests (its first page) and of a verify over all."""
+    slug = "journal-" + label.split()[0].replace(",", "")
+    with bench.vprinter(bench.work / slug, "--journal-file-size", "0") as printer:
+        parts = urllib.parse.urlsplit(printer.uri)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+        deadline, sent = time.monotonic() + BULKY_LOAD_LIMIT, 0
+        while sent < count and time.monotonic() < deadline:
+            serial = struct.pack(">BH", ipp.INTEGER, 8) + b"x-serial" + struct.pack(">Hi", 4, sent)
+            body = ipp.request(ipp.GET_PRINTER_ATTRIBUTES, printer.uri, extra + serial, request_id=sent + 1)
+            connection.request("POST", parts.path, body, {"Content-Type": "application/ipp"})
+            answer = connection.getresponse()
+            answer.read()
+            sent += answer.status == 200
+        connection.close()
+        peak = processes.status_kilobytes(printer.process.pid, "VmHWM") / 1024
+        started = time.monotonic()
+        with urllib.request.urlopen(printer.base_url + "/api/v1/requests", timeout=60) as answer:
+            listed = len(json.load(answer))
+        listing = time.monotonic() - started
+        verification = json.dumps({"request": {"operation": "Get-Printer-Attributes", "attributes": [
+            {"name": "x-serial", "equals": str(count - 1)}]}, "count": 1}).encode()
+        started = time.monotonic()
+        request = urllib.request.Request(printer.base_url + "/api/v1/requests/verify", verification,
+                                         {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            passed = json.load(answer).get("pass")
+        verifying = time.monotonic() - started
+    goal = JOURNAL_BYTE_BOUND_MB + GOAL_BOUND_MARGIN_MB
+    met = sent == count and peak < goal
+    bench.table.add("peak RSS, %d journaled requests of %s" % (sent, label), "%.1f MB" % peak, "-", "-",
+                    "< %d MB" % goal, "met" if met else "missed")
+    fast = listing < GOAL_ANSWER_SECONDS and verifying < GOAL_ANSWER_SECONDS and passed
+    bench.table.add("GET /api/v1/requests (%d listed), verify, after them" % listed,
+                    "%.2f s, %.2f s" % (listing, verifying), "-", "-", "< %g s each" % GOAL_ANSWER_SECONDS,
+                    ("met" if fast else "missed") + ("" if passed else " (the verify failed)"))
 
 
 def latest_entry(printer, sent):
