@@ -59,7 +59,7 @@ public enum DocumentDownload {
         /// The sink refused more bytes (its own write failed; it knows why).
         case refusedBySink
         /// The fetch policy refuses the destination (`FetchPolicy`); nothing was sent to it.
-        case refused(FetchPolicy.Refusal)
+        case refused(FetchRefusal)
 
         public var description: String {
             switch self {

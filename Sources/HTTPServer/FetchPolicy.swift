@@ -45,42 +45,11 @@ public struct FetchPolicy: Sendable, Hashable {
         return merged
     }
 
-    /// Why a destination was refused: the address, the port and the rule.
-    public struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
-        public enum Reason: Sendable, Hashable {
-            case ownListener
-            case scope(AddressScope)
-            case denied(FetchRule)
-            case loopbackWhileListeningBeyondIt
-        }
-
-        public let host: String
-        public let address: String
-        public let port: UInt16
-        public let reason: Reason
-
-        public var description: String {
-            let target = "\(host) (\(address) port \(port))"
-            switch reason {
-            case .ownListener:
-                return "\(target) is one of this printer's own listeners, which it never fetches from"
-            case .scope(let scope):
-                return "\(target) is a \(scope.rawValue) address, which the printer never fetches from"
-            case .denied(let rule):
-                return "\(target) is refused by --fetch-deny \(rule); allow it with --fetch-allow"
-            case .loopbackWhileListeningBeyondIt:
-                return
-                    "\(target) is a loopback address, fetched only while the printer listens on loopback alone; "
-                    + "allow it with --fetch-allow \(address.contains(":") ? "[\(address)]" : address):\(port)"
-            }
-        }
-    }
-
     /// Nil when a fetch of `host` (as the URL names it) may connect to `address`; else why not.
-    func check(host: String, address: SocketAddress) -> Refusal? {
+    func check(host: String, address: SocketAddress) -> FetchRefusal? {
         let port = address.port
-        func refusal(_ reason: Refusal.Reason) -> Refusal {
-            Refusal(host: host, address: address.host, port: port, reason: reason)
+        func refusal(_ reason: FetchRefusal.Reason) -> FetchRefusal {
+            FetchRefusal(host: host, address: address.host, port: port, reason: reason)
         }
         let scope = address.scope
         let endpoints = listeners ?? ListeningSockets.current
@@ -91,7 +60,7 @@ public struct FetchPolicy: Sendable, Hashable {
         }
         if allowed.contains(where: { $0.matches(host: host, address: address, port: port) }) { return nil }
         if let rule = denied.first(where: { $0.matches(host: host, address: address, port: port) }) {
-            return refusal(.denied(rule))
+            return refusal(.denied(rule: rule.description))
         }
         if scope == .loopback && !allowsLoopback && !endpoints.allSatisfy(\.isLoopback) {
             return refusal(.loopbackWhileListeningBeyondIt)

@@ -188,7 +188,7 @@ public enum HTTPClient {
         }
         defer { freeaddrinfo(list) }
         var lastError = HTTPServerError.connectionClosed
-        var refusal: FetchPolicy.Refusal?
+        var refusal: FetchRefusal?
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let current = entry {
             entry = current.pointee.ai_next

@@ -38,7 +38,7 @@ public enum HTTPServerError: Error, Equatable, Sendable {
     /// `reason` is OpenSSL's word for it, for logs.
     case tls(reason: String)
     /// A fetch's destination is one its policy refuses (`FetchPolicy`); nothing was sent to it.
-    case destinationRefused(FetchPolicy.Refusal)
+    case destinationRefused(FetchRefusal)
 
     /// The HTTP status that answers this error, or nil when the connection is closed without an answer.
     public var responseStatus: Int? {

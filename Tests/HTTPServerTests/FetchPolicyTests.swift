@@ -15,7 +15,7 @@ import Testing
     }
 
     func reason(_ policy: FetchPolicy, _ text: String, _ port: UInt16, host: String? = nil) throws
-        -> FetchPolicy.Refusal.Reason?
+        -> FetchRefusal.Reason?
     {
         policy.check(host: host ?? text, address: try address(text, port))?.reason
     }
@@ -79,12 +79,12 @@ import Testing
             allowed: [FetchRule("10.1.2.3")!], denied: [FetchRule("10.0.0.0/8")!, FetchRule("fd00::/8")!],
             listeners: Self.wildcard)
         #expect(try reason(policy, "10.1.2.3", 80) == nil)
-        #expect(try reason(policy, "10.9.9.9", 80) == .denied(FetchRule("10.0.0.0/8")!))
-        #expect(try reason(policy, "fd12::5", 80) == .denied(FetchRule("fd00::/8")!))
+        #expect(try reason(policy, "10.9.9.9", 80) == .denied(rule: "10.0.0.0/8"))
+        #expect(try reason(policy, "fd12::5", 80) == .denied(rule: "fd00::/8"))
         #expect(try reason(policy, "192.0.2.7", 80) == nil, "a network address no rule names")
         let denyAll = FetchPolicy(allowed: [FetchRule("docs.example")!], denied: [FetchRule("*")!])
         #expect(try reason(denyAll, "192.0.2.7", 443, host: "docs.example") == nil)
-        #expect(try reason(denyAll, "192.0.2.8", 443, host: "other.example") == .denied(FetchRule("*")!))
+        #expect(try reason(denyAll, "192.0.2.8", 443, host: "other.example") == .denied(rule: "*"))
     }
 
     @Test func aRefusalNamesTheAddressTheRuleAndTheOption() throws {
@@ -123,7 +123,7 @@ import Testing
                 own
                     == .failure(
                         .refused(
-                            FetchPolicy.Refusal(
+                            FetchRefusal(
                                 host: "127.0.0.1", address: "127.0.0.1", port: server.port, reason: .ownListener))))
             #expect(hits.withLock { $0 } == 0)
         }
