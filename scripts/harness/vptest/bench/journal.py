@@ -1,5 +1,5 @@
 """The request journal's cost: Get-Printer-Attributes with the journal on (the default) against the same binary with
-it off, the printer's memory after 100,000 journaled requests with its file rotated, and its memory, listing and
+it off, and (with --baseline) against another build's with its journal on, in the same rounds, the printer's memory after 100,000 journaled requests with its file rotated, and its memory, listing and
 verify after requests of a megabyte of attributes, or of 100,000 values, each (the journal's byte bound)."""
 import http.client
 import json
@@ -18,6 +18,9 @@ from .report import compare
 
 # The journal may cost Get-Printer-Attributes at most a tenth of its rate.
 GOAL_JOURNAL_RATIO = 0.9
+# With --baseline, this build's rate with the journal on against the baseline build's, in the same rounds: not slower
+# (the medians of two runs of one build differ by a few percent: 0.95 is "not slower" within that).
+GOAL_BASELINE_RATIO = 0.95
 # Rounds of on and off, alternating, so that the machine's drift touches both; the medians are compared.
 JOURNAL_ROUNDS = 5
 # Requests journaled for the memory figure, the file's rotation size then, and the goal for the printer's peak RSS.
@@ -45,15 +48,23 @@ BULKY_LOAD_LIMIT = 900
 
 
 def journal(bench):
-    rates = {"on": [], "off": []}
+    rates = {"on": [], "off": [], "baseline": []}
+    kinds = [("on", (), None), ("off", ("--journal-size", "0"), None)]
+    if bench.baseline:
+        kinds.append(("baseline", (), bench.baseline))
     for _ in range(JOURNAL_ROUNDS):
-        for which, arguments in (("on", ()), ("off", ("--journal-size", "0"))):
-            with bench.vprinter(bench.work / ("journal-" + which), *arguments) as printer:
+        for which, arguments, binary in kinds:
+            with bench.vprinter(bench.work / ("journal-" + which), *arguments, binary=binary) as printer:
                 rates[which].append(attributes_load(bench, "journal-" + which, printer.uri).rate)
     on, off = statistics.median(rates["on"]), statistics.median(rates["off"])
     ratio, verdict = compare(on, off, GOAL_JOURNAL_RATIO)
     bench.table.add("GPA, journal on vs off", "%.1f/s" % on, "off %.1f/s" % off, ratio,
                     ">= %gx" % GOAL_JOURNAL_RATIO, verdict)
+    if bench.baseline:
+        before = statistics.median(rates["baseline"])
+        ratio, verdict = compare(on, before, GOAL_BASELINE_RATIO)
+        bench.table.add("GPA, journal on vs baseline build's", "%.1f/s" % on, "baseline %.1f/s" % before, ratio,
+                        ">= %gx" % GOAL_BASELINE_RATIO, verdict)
     output = bench.work / "journal-memory"
     with bench.vprinter(output, "--journal-file-size", JOURNAL_ROTATION) as printer:
         deadline, sent = time.monotonic() + JOURNAL_LOAD_LIMIT, 0
