@@ -12,7 +12,7 @@ import time
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
@@ -108,6 +108,12 @@ def enabled(driver):
     wait_for(lambda: driver.execute_script("return document.body.classList.contains('js')"), "the page's script")
 
 
+# What ChromeDriver answers, instead of a stale element reference, for an element asked about while the page that
+# held it is being replaced (CI: "unhandled inspector error: ... Node with given id does not belong to the
+# document" in test_live_updates_search_and_a_reset_that_asks_first).
+NODE_GONE = "does not belong to the document"
+
+
 def is_stale(element):
     """Whether `element` is no longer in the page (the page it was found in was left or redrawn)."""
     try:
@@ -115,6 +121,10 @@ def is_stale(element):
         return False
     except StaleElementReferenceException:
         return True
+    except WebDriverException as error:
+        if NODE_GONE in str(error.msg):
+            return True
+        raise
 
 
 def text_of(driver, element_id):
