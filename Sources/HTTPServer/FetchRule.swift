@@ -8,9 +8,9 @@ public struct FetchRule: Sendable, Hashable, CustomStringConvertible {
     enum Target: Sendable, Hashable {
         /// Every destination.
         case any
-        /// A host as a URL names it, lowercased, without brackets; an address matches the resolved address too.
+        /// A host name as a URL names it, lowercased.
         case host(String)
-        /// The network's address bytes (4 or 16) and prefix length.
+        /// The network's address bytes (4 or 16) and prefix length; an address is a network of its full length.
         case network(bytes: [UInt8], prefix: Int)
     }
 
@@ -52,16 +52,16 @@ public struct FetchRule: Sendable, Hashable, CustomStringConvertible {
                 port = given
             }
             host = host[host.index(after: host.startIndex)..<close]
-            guard Self.addressBytes(String(host))?.count == 16 else { return nil }
-            target = .host(host.lowercased())
+            guard let bytes = Self.addressBytes(String(host)), bytes.count == 16 else { return nil }
+            target = .network(bytes: bytes, prefix: 128)
             self.port = port
             return
         } else if let colon = host.firstIndex(of: ":") {
             guard host.lastIndex(of: ":") == colon, let given = UInt16(host[host.index(after: colon)...]), given > 0
             else {
                 // More than one colon: an IPv6 address without brackets, every port.
-                guard Self.addressBytes(String(host))?.count == 16 else { return nil }
-                target = .host(host.lowercased())
+                guard let bytes = Self.addressBytes(String(host)), bytes.count == 16 else { return nil }
+                target = .network(bytes: bytes, prefix: 128)
                 self.port = nil
                 return
             }
@@ -69,7 +69,12 @@ public struct FetchRule: Sendable, Hashable, CustomStringConvertible {
             host = host[..<colon]
         }
         guard !host.isEmpty, host.utf8.allSatisfy(Self.isHostByte) else { return nil }
-        target = .host(host.lowercased())
+        // An address is matched with the address a name resolved to, a name with the name the URL gave.
+        if let bytes = Self.addressBytes(String(host)) {
+            target = .network(bytes: bytes, prefix: bytes.count * 8)
+        } else {
+            target = .host(host.lowercased())
+        }
         self.port = port
     }
 
@@ -80,9 +85,7 @@ public struct FetchRule: Sendable, Hashable, CustomStringConvertible {
         case .any:
             return true
         case .host(let name):
-            if name == Self.unbracketed(host).lowercased() { return true }
-            guard let bytes = Self.addressBytes(name) else { return false }
-            return bytes == address.ruleBytes
+            return name == host.lowercased()
         case .network(let bytes, let prefix):
             let candidate = address.ruleBytes
             guard candidate.count == bytes.count else { return false }
@@ -112,9 +115,5 @@ public struct FetchRule: Sendable, Hashable, CustomStringConvertible {
         default:
             false
         }
-    }
-
-    static func unbracketed(_ host: String) -> Substring {
-        host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : Substring(host)
     }
 }

@@ -192,13 +192,8 @@ public enum HTTPClient {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let current = entry {
             entry = current.pointee.ai_next
-            if let policy {
-                var address = SocketAddress()
-                let length = min(Int(current.pointee.ai_addrlen), MemoryLayout<sockaddr_storage>.size)
-                withUnsafeMutableBytes(of: &address.storage) { storage in
-                    storage.copyMemory(from: UnsafeRawBufferPointer(start: current.pointee.ai_addr, count: length))
-                }
-                address.length = socklen_t(length)
+            if let policy, let resolved = current.pointee.ai_addr {
+                let address = SocketAddress(copying: resolved, length: current.pointee.ai_addrlen)
                 if let refused = policy.check(host: host, address: address) {
                     refusal = refusal ?? refused
                     continue
@@ -235,11 +230,9 @@ public enum HTTPClient {
             guard errno == EINPROGRESS || errno == EINTR else { throw .system(call: "connect", errno: errno) }
             var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             while true {
-                let remaining = ContinuousClock.now.duration(to: deadline)
-                guard remaining > .zero else { throw .timedOut }
-                let milliseconds =
-                    remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
-                let ready = poll(&poller, 1, Int32(clamping: max(1, milliseconds)))
+                let timeout = Socket.milliseconds(until: deadline)
+                guard timeout > 0 else { throw .timedOut }
+                let ready = poll(&poller, 1, timeout)
                 if ready > 0 { break }
                 if ready < 0 && errno != EINTR { throw .system(call: "poll", errno: errno) }
             }

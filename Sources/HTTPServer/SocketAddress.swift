@@ -13,6 +13,15 @@ struct SocketAddress: Sendable {
     /// An empty address for the kernel to fill (`accept`, `getsockname`).
     init() {}
 
+    /// A copy of an address the system gave (`getaddrinfo`'s `ai_addr`), at most `sockaddr_storage`'s size.
+    init(copying address: UnsafePointer<sockaddr>, length: socklen_t) {
+        let count = min(Int(length), MemoryLayout<sockaddr_storage>.size)
+        withUnsafeMutableBytes(of: &storage) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: count))
+        }
+        self.length = socklen_t(count)
+    }
+
     /// Parses a numeric IPv4 (`127.0.0.1`) or IPv6 (`::1`, `[::1]`) address; anything else is
     /// `invalidAddress`.
     init(numeric text: String, port: UInt16) throws(HTTPServerError) {
@@ -83,10 +92,7 @@ struct SocketAddress: Sendable {
     /// Whether the address is loopback: 127.0.0.0/8 (plain or IPv4-mapped) or `::1`.
     var isLoopback: Bool {
         if let v4 = ipv4Bytes { return v4[0] == 127 }
-        guard family == AF_INET6 else { return false }
-        let bytes = withUnsafeBytes(of: storage) { raw in
-            withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { Array($0) }
-        }
+        guard let bytes = ipv6Bytes else { return false }
         return bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
     }
 
@@ -94,12 +100,7 @@ struct SocketAddress: Sendable {
     /// address's /64 prefix, since one IPv6 host commonly has a whole /64 to pick source addresses from.
     var clientKey: ClientAddressKey {
         if let v4 = ipv4Bytes { return .ipv4(v4.reduce(0) { $0 << 8 | UInt32($1) }) }
-        let prefix = withUnsafeBytes(of: storage) { raw in
-            withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) {
-                $0.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
-            }
-        }
-        return .ipv6Prefix(prefix)
+        return .ipv6Prefix((ipv6Bytes ?? []).prefix(8).reduce(0) { $0 << 8 | UInt64($1) })
     }
 
     /// Runs `body` with the address as the `sockaddr` pointer system calls take.

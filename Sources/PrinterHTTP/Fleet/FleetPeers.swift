@@ -102,6 +102,14 @@ public struct FleetPeers: Sendable {
         var credentials: String?
         var host: String
         var port: UInt16
+
+        /// The base URL of the peer at `address` (this entry's host by default), with the credentials or without.
+        func url(at address: String? = nil, withCredentials: Bool) -> String {
+            let host = address ?? self.host
+            let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            let userinfo = withCredentials ? credentials.map { $0 + "@" } ?? "" : ""
+            return "\(scheme)://" + userinfo + authority
+        }
     }
 
     static func parse(_ entry: String) -> Target? {
@@ -141,11 +149,10 @@ public struct FleetPeers: Sendable {
             }
             for address in addresses.prefix(Self.maximumAddressesPerEntry)
             where !(target.port == ownPort && own.contains(address)) {
-                let host = address.contains(":") ? "[\(address)]" : address
-                let name = "\(target.scheme)://\(host):\(target.port)"
-                let url = "\(target.scheme)://" + (target.credentials.map { $0 + "@" } ?? "") + "\(host):\(target.port)"
                 let peer = Address(
-                    name: name, url: url, takesClientCredentials: target.scheme == "https" && target.credentials == nil)
+                    name: target.url(at: address, withCredentials: false),
+                    url: target.url(at: address, withCredentials: true),
+                    takesClientCredentials: target.scheme == "https" && target.credentials == nil)
                 if !found.contains(peer) { found.append(peer) }
             }
         }
@@ -155,8 +162,7 @@ public struct FleetPeers: Sendable {
     /// An entry as logged: without the credentials it may name.
     static func withoutCredentials(_ entry: String) -> String {
         guard let target = parse(entry), target.credentials != nil else { return entry }
-        let host = target.host.contains(":") ? "[\(target.host)]" : target.host
-        return "\(target.scheme)://\(host):\(target.port)"
+        return target.url(withCredentials: false)
     }
 
     /// GETs `pathAndQuery` from every peer at once, with the hop header and (where `Address` allows it) the
