@@ -144,9 +144,10 @@ final class Connection {
         do throws(HTTPServerError) {
             let target = try RequestTarget.parse(head.target, method: head.method)
             framing = try head.bodyFraming(maximumBodyBytes: context.limits.maximumBodyBytes)
+            let authority = try head.authority(target: target)
             request = HTTPRequest(
                 method: head.method, target: head.target, path: target.path, query: target.query,
-                version: head.version, headers: head.headers, host: try head.host(target: target),
+                version: head.version, headers: head.headers, host: authority?.host, hostPort: authority?.port,
                 remoteAddress: remoteAddress, remotePort: remotePort, connectionNumber: number, localPort: localPort,
                 isLoopback: isLoopback,
                 contentLength: framing == .chunked ? nil : framing.length, expectsContinue: try head.expectsContinue(),

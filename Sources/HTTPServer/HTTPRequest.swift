@@ -15,6 +15,9 @@ public struct HTTPRequest: Sendable {
     /// The host the client addressed (from the `Host` field or an absolute target), without port; IPv6
     /// literals keep their brackets. Nil when an HTTP/1.0 client sent none.
     public var host: String?
+    /// The port the client addressed (from the `Host` field or an absolute target), nil when it named none. Behind
+    /// a forwarded or mapped port it differs from `localPort`.
+    public var hostPort: UInt16?
     /// The client's address, `"127.0.0.1"` or `"::1"`; IPv4-mapped IPv6 addresses are shown as IPv4.
     public var remoteAddress: String
     /// The client's port.
@@ -41,6 +44,7 @@ public struct HTTPRequest: Sendable {
     public init(
         method: String, target: String, path: String, query: [(name: String, value: String)] = [],
         version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders(), host: String? = nil,
+        hostPort: UInt16? = nil,
         remoteAddress: String = "127.0.0.1", remotePort: UInt16 = 0, connectionNumber: Int = 0, localPort: UInt16 = 0,
         isLoopback: Bool = true, contentLength: Int? = 0, expectsContinue: Bool = false, isEncrypted: Bool = false,
         headDeadline: ContinuousClock.Instant = .now + .seconds(30)
@@ -52,6 +56,7 @@ public struct HTTPRequest: Sendable {
         self.version = version
         self.headers = headers
         self.host = host
+        self.hostPort = hostPort
         self.remoteAddress = remoteAddress
         self.remotePort = remotePort
         self.connectionNumber = connectionNumber
@@ -66,6 +71,24 @@ public struct HTTPRequest: Sendable {
     /// The credentials of the `Authorization` field, parsed; nil when the request has none.
     public var authorization: HTTPAuthorization? {
         HTTPAuthorization.parse(headers)
+    }
+
+    /// `host:port` for the absolute URIs an answer gives (RFC 8011 section 4.1.5: the URIs a client is given are
+    /// for it to reach the printer with): the host the client addressed (`localhost` when an HTTP/1.0 client
+    /// named none; an IPv6 literal in brackets) and the port it addressed, or the port it arrived on when it named
+    /// none. `servicePort` is the port of the object the URI names when that object has a listener of its own (a
+    /// printer of a fleet on its own port): a URI for it names that port, unless the request arrived there.
+    public func uriAuthority(servicePort: UInt16? = nil) -> String {
+        let name = host ?? "localhost"
+        let bytes = name.utf8
+        let hostPart = bytes.first != UInt8(ascii: "[") && bytes.contains(UInt8(ascii: ":")) ? "[\(name)]" : name
+        return "\(hostPart):\(uriPort(servicePort: servicePort))"
+    }
+
+    /// The port of `uriAuthority(servicePort:)`.
+    public func uriPort(servicePort: UInt16? = nil) -> UInt16 {
+        if let servicePort, servicePort != localPort { return servicePort }
+        return hostPort ?? localPort
     }
 
     /// The first query value with this name, or nil.

@@ -83,16 +83,16 @@ extension HTTPRequestHead {
         return expects
     }
 
-    /// The host the client addressed, without port: from an absolute-form target if present, else the
-    /// `Host` field. HTTP/1.1 requires exactly one `Host` field (RFC 9112 section 3.2); IPv6 literals keep
-    /// their brackets so the value can be put back into a URI.
-    func host(target: RequestTarget) throws(HTTPServerError) -> String? {
+    /// The host the client addressed and the port it named, if any: from an absolute-form target if present,
+    /// else the `Host` field. HTTP/1.1 requires exactly one `Host` field (RFC 9112 section 3.2); IPv6 literals
+    /// keep their brackets so the value can be put back into a URI.
+    func authority(target: RequestTarget) throws(HTTPServerError) -> (host: String, port: UInt16?)? {
         let values = headers.values("Host")
         guard values.count <= 1 else { throw .malformedRequest(reason: "several Host fields") }
         if version == .http1_1 && values.isEmpty { throw .malformedRequest(reason: "missing Host") }
-        if let host = target.host { return host }
+        if let host = target.host { return (host, target.port) }
         guard let value = values.first else { return nil }
-        return try RequestTarget.hostWithoutPort(Substring(value))
+        return try RequestTarget.hostAndPort(Substring(value))
     }
 
     /// The value of a non-negative decimal number without sign, or nil when it is not one or overflows.

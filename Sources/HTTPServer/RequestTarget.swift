@@ -9,11 +9,13 @@ struct RequestTarget: Sendable {
     var query: [(name: String, value: String)]
     /// The host of an absolute-form target, without port; nil for origin form.
     var host: String?
+    /// The port of an absolute-form target, when it names one.
+    var port: UInt16?
 
     /// Splits and decodes a request-target; anything malformed is `malformedRequest` (400).
     static func parse(_ target: String, method: String) throws(HTTPServerError) -> RequestTarget {
         var rest = Substring(target)
-        var host: String?
+        var authority: (host: String, port: UInt16?)?
         if rest == "*" {
             guard method == "OPTIONS" else { throw .malformedRequest(reason: "asterisk target without OPTIONS") }
             return RequestTarget(path: "*", query: [], host: nil)
@@ -27,7 +29,7 @@ struct RequestTarget: Sendable {
             rest = rest[schemeEnd.upperBound...]
             let authorityEnd =
                 rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
-            host = try hostWithoutPort(rest[..<authorityEnd])
+            authority = try hostAndPort(rest[..<authorityEnd])
             rest = rest[authorityEnd...]
             if rest.utf8.first != UInt8(ascii: "/") { rest = Substring("/" + String(rest)) }
         }
@@ -47,11 +49,18 @@ struct RequestTarget: Sendable {
                 query.append((name: name, value: value))
             }
         }
-        return RequestTarget(path: path, query: query, host: host)
+        return RequestTarget(path: path, query: query, host: authority?.host, port: authority?.port)
     }
 
     /// The host part of `host[:port]` or `[v6]:port` (RFC 3986 section 3.2.2), nil when empty.
     static func hostWithoutPort(_ authority: Substring) throws(HTTPServerError) -> String? {
+        try hostAndPort(authority)?.host
+    }
+
+    /// The host and port of `host[:port]` or `[v6]:port` (RFC 3986 section 3.2.2; IPv6 literals keep their
+    /// brackets), nil when the host is empty; the port is nil when absent or empty (`host:`). A port beyond
+    /// 65535, or 0, is malformed.
+    static func hostAndPort(_ authority: Substring) throws(HTTPServerError) -> (host: String, port: UInt16?)? {
         var text = authority
         if let at = text.utf8.lastIndex(of: UInt8(ascii: "@")) { text = text[text.utf8.index(after: at)...] }
         let host: Substring
@@ -68,13 +77,19 @@ struct RequestTarget: Sendable {
             host = text[..<colon]
             port = text[colon...]
         }
-        guard port.utf8.dropFirst().allSatisfy({ ASCII.digitValue($0) != nil }), port.utf8.count <= 6 else {
+        let digits = port.dropFirst()
+        guard digits.utf8.allSatisfy({ ASCII.digitValue($0) != nil }), digits.utf8.count <= 5 else {
             throw .malformedRequest(reason: "bad port in host")
+        }
+        var number: UInt16?
+        if !digits.isEmpty {
+            guard let value = UInt16(digits), value > 0 else { throw .malformedRequest(reason: "bad port in host") }
+            number = value
         }
         guard host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }) else {
             throw .malformedRequest(reason: "bad host")
         }
-        return host.isEmpty ? nil : String(host)
+        return host.isEmpty ? nil : (String(host), number)
     }
 
     /// Decodes `%XX` escapes (RFC 3986 section 2.1); nil when an escape is malformed.

@@ -62,11 +62,8 @@ struct SystemService {
         let operation: IPPAttributeGroup
         let request: HTTPRequest
 
-        var host: String {
-            let host = request.host ?? "localhost"
-            return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        }
-        var authority: String { "\(host):\(request.localPort)" }
+        /// `host:port` of the System Service as the client addressed it.
+        var authority: String { request.uriAuthority() }
         var requested: [String]? { operation["requested-attributes"]?.values.compactMap(\.stringValue) }
     }
 
@@ -165,7 +162,7 @@ struct SystemService {
     /// The printer's URIs (`ipp://`, `ipps://` with TLS, only `ipps://` with `--tls-only`), the scheme the client
     /// used first, as printer-uri-supported lists them.
     func printerURIs(_ hosted: HostedPrinter, _ context: Context) -> [(uri: String, security: String)] {
-        let authority = "\(context.host):\(hosted.port ?? context.request.localPort)"
+        let authority = context.request.uriAuthority(servicePort: hosted.port)
         let path = hosted.printer.configuration.resourcePath
         return hosted.printer.configuration.security.schemes(clientUsedTLS: context.request.isEncrypted).map {
             (uri: "\($0.scheme)://\(authority)\(path)", security: $0.security)
@@ -232,7 +229,8 @@ struct SystemService {
             version: context.message.version, operation: .getPrinterAttributes, requestID: 1, groups: [operation])
         let uri = printerURI(hosted, context)
         var printerContext = IPPRequestContext(
-            message: message, host: context.request.host ?? "localhost", port: hosted.port ?? context.request.localPort,
+            message: message, host: context.request.host ?? "localhost",
+            port: context.request.uriPort(servicePort: hosted.port),
             user: "anonymous", client: ClientInfo(address: context.request.remoteAddress, userAgent: nil),
             printerURI: uri, jobID: nil, attributes: hosted.printer.cache)
         printerContext.isEncrypted = context.request.isEncrypted

@@ -129,9 +129,7 @@ extension PrinterService {
 
     /// A printer as the printers API shows it: the listing's fields, its printer-id, power and own port.
     func summary(of hosted: HostedPrinter, request: HTTPRequest) -> [String: Any] {
-        let host = request.host ?? "localhost"
-        let authority =
-            "\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(hosted.port ?? request.localPort)"
+        let authority = request.uriAuthority(servicePort: hosted.port)
         var object = PrinterOverview(hosted.printer).json(authority: authority, secure: request.isEncrypted)
         object["printer-id"] = hosted.id
         object["power"] = hosted.printer.power.isOn ? "on" : "off"

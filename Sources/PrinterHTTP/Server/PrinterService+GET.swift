@@ -51,8 +51,7 @@ extension PrinterService {
     /// A printer as `GET /api/v1/printers` lists it, with URIs built from the host and port the client used.
     func printerSummary(_ printer: Printer, request: HTTPRequest) -> [String: Any] {
         if let hosted = registry.printer(named: printer.name) { return summary(of: hosted, request: request) }
-        let host = request.host ?? "localhost"
-        return PrinterOverview(printer).json(authority: "\(host):\(request.localPort)", secure: request.isEncrypted)
+        return PrinterOverview(printer).json(authority: request.uriAuthority(), secure: request.isEncrypted)
     }
 
     func json(_ object: Any, status: Int = 200) -> HTTPResponse {

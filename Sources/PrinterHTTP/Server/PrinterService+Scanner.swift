@@ -41,8 +41,7 @@ extension PrinterService {
 
     /// The eSCL root URL of a printer, as the client reached it: Location headers name jobs by it.
     private func esclRoot(_ printer: Printer, request: HTTPRequest) -> String {
-        let host = request.host ?? "localhost"
-        let authority = "\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(request.localPort)"
+        let authority = request.uriAuthority()
         let scheme = request.isEncrypted ? "https" : "http"
         return "\(scheme)://\(authority)\(printer.configuration.resourcePath)/\(Self.esclSegment)"
     }
