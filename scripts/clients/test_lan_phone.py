@@ -11,6 +11,7 @@ import os
 import re
 import sys
 import textwrap
+import urllib.parse
 
 import pytest
 from vptest import cups, lan, names, waiting
@@ -191,3 +192,29 @@ def test_negative_controls_loopback_says_localhost_and_a_foreign_host_gets_421(n
     done = net.run_on_phone(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}",
                              "http://%s:%d/" % (net.printer.fqdn, net.vp.port)], timeout=30)
     assert done.stdout == "200", done.stdout + done.stderr
+
+
+def test_sane_airscan_on_the_phone_finds_the_mfp_over_dns_sd_and_scans(net, tmp_path):
+    """sane-airscan (scanimage) on the phone: the office MFP's eSCL scanner, found under _uscan._tcp through the
+    phone's own daemon (airscan-zeroconf.c; WS-Discovery off, its probes would leave the host), scanned over the
+    veth, since the printer host's loopback is not the phone's."""
+    mfp = net.start_vprinter(name=names.unique("vp-lan-mfp"), profile="office-mfp")
+    sane = tmp_path / "sane"
+    sane.mkdir()
+    (sane / "dll.conf").write_text("airscan\n")
+    (sane / "airscan.conf").write_text("[options]\ndiscovery = enable\nws-discovery = off\n")
+    environment = {"SANE_CONFIG_DIR": str(sane)}
+
+    def listed():
+        said = net.run_on_phone(["scanimage", "-L"], env=environment, timeout=LIMIT).stdout
+        match = re.search(r"device `(airscan:[^']*%s)' is a eSCL" % re.escape(mfp.name), said)
+        return match and match[1]
+
+    device = waiting.wait_for(listed, "%s listed by scanimage -L on the phone" % mfp.name, LIMIT, interval=1)
+    scanned = tmp_path / "scan.png"
+    done = net.run_on_phone(["scanimage", "-d", device, "--source", "Flatbed", "--resolution", "75",
+                             "--format=png", "-o", str(scanned)], env=environment, timeout=LIMIT)
+    assert done.returncode == 0, done.stderr
+    assert scanned.read_bytes().startswith(b"\x89PNG\r\n\x1a\n"), "scanimage wrote no PNG"
+    status, body = mfp.api("/api/v1/scans?printer=%s" % urllib.parse.quote(mfp.name))
+    assert status == 200 and json.loads(body)["scans"][0]["state"] == "Completed", body
