@@ -179,9 +179,33 @@ def test_cups_on_the_phone_prints_through_the_advertised_uri(net, tmp_path):
     assert any((folder / "job.json").exists() for folder in record_path.iterdir()), "no job.json recorded"
 
 
+# What Host CUPS's ipptool sends for ipp://127.0.0.1:PORT/: a listener on loopback reads its first request.
+HOST_SENT = textwrap.dedent("""\
+    import socket, subprocess, sys
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    client = subprocess.Popen(["ipptool", "-T", "3", "ipp://127.0.0.1:%d/ipp/print" % port, sys.argv[1]],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    listener.settimeout(10)
+    connection, _ = listener.accept()
+    head = b""
+    while b"\\r\\n\\r\\n" not in head:
+        head += connection.recv(4096)
+    connection.close()
+    client.kill()
+    print([line.split(b":", 1)[1].strip().decode() for line in head.split(b"\\r\\n")
+           if line.lower().startswith(b"host:")][0])
+""")
+
+
 def test_negative_controls_loopback_says_localhost_and_a_foreign_host_gets_421(net, tmp_path):
-    # The reason for the LAN: over loopback, CUPS's ipptool sends Host: localhost even for ipp://127.0.0.1
-    # (cups/http.c), and vprinter rightly answers with localhost URIs, which a phone could never use.
+    # The reason for the LAN: over loopback, CUPS's libcups sends Host: localhost even for ipp://127.0.0.1
+    # (cups/http.c: a client connection to a loopback address names its host "localhost"), seen here on the
+    # wire, and vprinter rightly answers with localhost URIs, which a phone could never use.
+    (tmp_path / "gpa.test").write_text(GET_PRINTER_ATTRIBUTES)
+    done = net.run_on_printer([sys.executable, "-c", HOST_SENT, str(tmp_path / "gpa.test")], timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"localhost(:\d+)?", done.stdout.strip()), "ipptool sent Host: %s" % done.stdout
     attributes = ipptool_attributes(net.printer, "ipp://127.0.0.1:%d/ipp/print" % net.vp.port, tmp_path)
     assert all(value.startswith("ipp://localhost:") or value.startswith("ipps://localhost:")
                for value in attributes["printer-uri-supported"]), attributes["printer-uri-supported"]

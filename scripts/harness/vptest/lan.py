@@ -199,12 +199,10 @@ class Lan:
     def make(self):
         for host in (self.printer, self.phone):
             host.make_namespaces()
-        # The pair is made in this namespace and both ends moved at once: neither is ever attached to a real
-        # interface, and none stays here.
-        _checked(["ip", "link", "add", self.printer.interface, "type", "veth", "peer", "name",
-                  self.phone.interface], "the veth pair")
-        for host in (self.printer, self.phone):
-            _checked(["ip", "link", "set", host.interface, "netns", str(host.pid)], "moving the veth end")
+        # Each end of the pair is made right in its host's namespace: neither is ever attached to a real
+        # interface or seen in this namespace.
+        _checked(["ip", "link", "add", self.printer.interface, "netns", str(self.printer.pid), "type", "veth",
+                  "peer", "name", self.phone.interface, "netns", str(self.phone.pid)], "the veth pair")
         for host in (self.printer, self.phone):
             _checked(host.command(["ip", "addr", "add", "%s/%d" % (host.address, PREFIX_LENGTH), "dev",
                                    host.interface]), "the %s address" % host.role)
@@ -254,9 +252,7 @@ class Lan:
             shutil.rmtree(printer.work_dir, ignore_errors=True)
         for host in (self.phone, self.printer):
             problems += host.stop()
-        # Ending the holders ends the namespaces, and with them the veth pair; a pair left behind (the holders
-        # were gone before the ends moved) is removed here.
-        subprocess.run(["ip", "link", "del", self.printer.interface], capture_output=True)
+        # Ending the holders ends the namespaces, and with them the veth pair.
         if problems:
             raise ServiceError("; ".join(problems))
 
