@@ -14,7 +14,7 @@ import textwrap
 import urllib.parse
 
 import pytest
-from vptest import cups, lan, names, waiting
+from vptest import cups, names, waiting
 from vptest.documents import SAMPLE_PDF
 
 # The longest a browse, a job or a fetch of these tests may take, in seconds.
@@ -41,15 +41,11 @@ GET_PRINTER_ATTRIBUTES = """\
 
 
 @pytest.fixture(scope="module")
-def net():
-    """The two-host LAN with vprinter on the printer host. It needs root: when it cannot be made the tests fail,
-    they never skip."""
-    try:
-        with lan.network() as network:
-            network.vp = network.start_vprinter(name=names.unique("vp-lan-phone"), profile=PROFILE)
-            yield network
-    except lan.LanError as problem:
-        pytest.fail("the test LAN could not be made: %s" % problem, pytrace=False)
+def net(lan_network):
+    """The two-host LAN (conftest.lan_network: it fails, never skips, without root) with vprinter on the printer
+    host, advertised as vp-lan-phone-PID-... through the printer host's daemon."""
+    lan_network.vp = lan_network.start_vprinter(name=names.unique("vp-lan-phone"), profile=PROFILE)
+    return lan_network
 
 
 def ipptool_attributes(host, uri, folder):
