@@ -22,7 +22,7 @@ import threading
 
 import pytest
 from vprinter import ipp
-from vptest import artifacts, avahi, waiting
+from vptest import artifacts, avahi, lan, waiting
 from vptest.documents import PWG_GRAY, PWG_RGB, ghostscript
 from vptest.printer import shipped_profiles
 
@@ -101,6 +101,18 @@ class Browse:
 
     def in_subtype(self, name, subtype):
         return name in self.subtypes[subtype]
+
+
+@pytest.fixture(scope="module")
+def lan_network():
+    """A LAN of the test's own (vptest.lan): a "printer" and a "phone" host joined by a veth pair, each with its
+    own bus and Avahi daemon, torn down after the module. It needs root: when it cannot be made, the tests that
+    use it fail with the reason, never skip."""
+    try:
+        with lan.network() as network:
+            yield network
+    except lan.LanError as problem:
+        pytest.fail("the test LAN could not be made: %s" % problem, pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -18,15 +18,22 @@ QUEUE_LOAD_LIMIT = 10
 COMMAND_LIMIT = 60
 
 
-def add_everywhere_queue(queue, uri, timeout=COMMAND_LIMIT):
+def _run(argv, host, **options):
+    """Runs a CUPS command here, or on ``host`` (a vptest.lan.Host, whose own cupsd it then talks to)."""
+    if host is not None:
+        return host.run(argv, **options)
+    return subprocess.run(argv, **options)
+
+
+def add_everywhere_queue(queue, uri, timeout=COMMAND_LIMIT, host=None):
     """Adds QUEUE for URI with `lpadmin -m everywhere` (at most TIMEOUT seconds) and waits until cupsd has loaded
     the queue's PPD (its cache file in the private cupsd's CacheDir), at most QUEUE_LOAD_LIMIT seconds; a PPD still
     not loaded by then is left to the job, which may still print. Raises AssertionError with lpadmin's own message
-    when lpadmin fails."""
-    result = subprocess.run(["lpadmin", "-p", queue, "-E", "-v", uri, "-m", "everywhere"], capture_output=True,
-                            text=True, timeout=timeout)
+    when lpadmin fails. ``host``: a vptest.lan.Host whose cupsd gets the queue (lpadmin runs there)."""
+    result = _run(["lpadmin", "-p", queue, "-E", "-v", uri, "-m", "everywhere"], host, capture_output=True,
+                  text=True, timeout=timeout)
     assert result.returncode == 0, f"lpadmin -m everywhere -v {uri}: {result.stderr.strip()}"
-    cupsd_dir = os.environ.get("VP_CUPSD_DIR")
+    cupsd_dir = host.cupsd_folder if host is not None else os.environ.get("VP_CUPSD_DIR")
     if not cupsd_dir:
         return
     cache = pathlib.Path(cupsd_dir, "cache", f"{queue}.data")
@@ -35,20 +42,22 @@ def add_everywhere_queue(queue, uri, timeout=COMMAND_LIMIT):
         time.sleep(0.05)
 
 
-def remove_queue(queue, timeout=COMMAND_LIMIT):
-    """Deletes a queue (``lpadmin -x``); quietly, as a clean-up."""
-    subprocess.run(["lpadmin", "-x", queue], capture_output=True, timeout=timeout)
+def remove_queue(queue, timeout=COMMAND_LIMIT, host=None):
+    """Deletes a queue (``lpadmin -x``); quietly, as a clean-up. ``host``: as add_everywhere_queue."""
+    _run(["lpadmin", "-x", queue], host, capture_output=True, timeout=timeout)
 
 
-def lp(queue, path, title, *options, timeout=COMMAND_LIMIT):
-    """Prints a file with ``lp -d QUEUE -t TITLE [options]``; returns lp's output. Raises CalledProcessError."""
-    return subprocess.run(["lp", "-d", queue, "-t", title, *options, os.fspath(path)], check=True,
-                          capture_output=True, text=True, timeout=timeout).stdout
+def lp(queue, path, title, *options, timeout=COMMAND_LIMIT, host=None):
+    """Prints a file with ``lp -d QUEUE -t TITLE [options]``; returns lp's output. Raises CalledProcessError.
+    ``host``: as add_everywhere_queue."""
+    return _run(["lp", "-d", queue, "-t", title, *options, os.fspath(path)], host, check=True,
+                capture_output=True, text=True, timeout=timeout).stdout
 
 
-def queue_jobs(queue, timeout=COMMAND_LIMIT):
-    """What ``lpstat -l -o QUEUE`` says of the queue's jobs (their states and CUPS's messages)."""
-    return subprocess.run(["lpstat", "-l", "-o", queue], capture_output=True, text=True, timeout=timeout).stdout
+def queue_jobs(queue, timeout=COMMAND_LIMIT, host=None):
+    """What ``lpstat -l -o QUEUE`` says of the queue's jobs (their states and CUPS's messages). ``host``: as
+    add_everywhere_queue."""
+    return _run(["lpstat", "-l", "-o", queue], host, capture_output=True, text=True, timeout=timeout).stdout
 
 
 def private_server():

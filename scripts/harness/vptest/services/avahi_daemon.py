@@ -54,8 +54,8 @@ BUS_CONF = """\
 
 DAEMON_CONF = """\
 [server]
-allow-interfaces=lo
-use-ipv4=yes
+allow-interfaces={interfaces}
+{host_name}use-ipv4=yes
 use-ipv6=yes
 enable-dbus=yes
 ratelimit-interval-usec=1000000
@@ -122,13 +122,16 @@ def prepare_loopback():
                        capture_output=True)
 
 
-def write_configs(folder):
+def write_configs(folder, interfaces=("lo",), host_name=None):
     """Writes the bus's configuration (bus.conf: a system bus on a socket in ``folder`` that every local user may
-    use) and the daemon's (avahi-daemon.conf: loopback only)."""
+    use) and the daemon's (avahi-daemon.conf: the ``interfaces`` only, loopback by default; ``host_name``, when
+    given, the daemon's host name instead of the machine's, as vptest.lan gives each of its hosts)."""
     folder = pathlib.Path(folder)
     (folder / "bus.conf").write_text(BUS_CONF.format(socket=folder / "system_bus_socket"))
     (folder / "avahi-daemon.conf").write_text(
-        DAEMON_CONF.format(objects=OBJECTS_PER_CLIENT, entries=ENTRIES_PER_GROUP, cache=CACHE_ENTRIES))
+        DAEMON_CONF.format(objects=OBJECTS_PER_CLIENT, entries=ENTRIES_PER_GROUP, cache=CACHE_ENTRIES,
+                           interfaces=",".join(interfaces),
+                           host_name="host-name=%s\n" % host_name if host_name else ""))
 
 
 def start_bus(folder):
@@ -156,18 +159,21 @@ def stop_bus(folder):
     (folder / "system_bus_socket").unlink(missing_ok=True)
 
 
-def start_daemon(folder):
-    """Starts the private avahi-daemon on the private bus of ``folder`` and returns once it answers."""
+def start_daemon(folder, prefix=()):
+    """Starts the private avahi-daemon on the private bus of ``folder`` and returns once it answers. ``prefix``: a
+    command that runs it elsewhere, e.g. nsenter into a network and mount namespace of vptest.lan (it must exec the
+    daemon, so that the pid kept is the daemon's)."""
     folder = pathlib.Path(folder)
-    command = ["avahi-daemon", "--file=%s" % (folder / "avahi-daemon.conf"), "--no-chroot", "--no-drop-root",
+    prefix = list(prefix)
+    command = [*prefix, "avahi-daemon", "--file=%s" % (folder / "avahi-daemon.conf"), "--no-chroot", "--no-drop-root",
                "--no-rlimits", "--no-proc-title"]
     # avahi-daemon keeps its pid file in /run/avahi-daemon whatever its configuration says, so a daemon already
     # running for another bus would make ours refuse to start: ours then gets its own /run/avahi-daemon in a
     # private mount namespace.
     os.makedirs(RUN_FOLDER, exist_ok=True)
-    if subprocess.run(["avahi-daemon", "--check"], capture_output=True).returncode == 0:
-        command = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
-                   'mount -t tmpfs -o mode=0755 tmpfs %s && exec "$0" "$@"' % RUN_FOLDER, *command]
+    if subprocess.run([*prefix, "avahi-daemon", "--check"], capture_output=True).returncode == 0:
+        command = [*prefix, "unshare", "--mount", "--propagation", "private", "sh", "-c",
+                   'mount -t tmpfs -o mode=0755 tmpfs %s && exec "$0" "$@"' % RUN_FOLDER, *command[len(prefix):]]
     bus = bus_of(folder)
     daemon = spawn(command, folder / "avahi-daemon.log", dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=bus))
     (folder / "avahi-daemon.pid").write_text("%d\n" % daemon.pid)

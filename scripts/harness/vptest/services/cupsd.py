@@ -76,11 +76,11 @@ def free_loopback_port():
         return probe.getsockname()[1]
 
 
-def answers(server):
-    """Whether the cupsd of ``server`` (HOST:PORT) answers. `lpstat -r` exits 0 whether or not it does ("scheduler
-    is not running"), so its words are read."""
+def answers(server, prefix=()):
+    """Whether the cupsd of ``server`` (HOST:PORT) answers (asked through ``prefix``, as ``start``). `lpstat -r`
+    exits 0 whether or not it does ("scheduler is not running"), so its words are read."""
     try:
-        said = subprocess.run(["lpstat", "-r"], env=dict(os.environ, CUPS_SERVER=server, LC_ALL="C"),
+        said = subprocess.run([*prefix, "lpstat", "-r"], env=dict(os.environ, CUPS_SERVER=server, LC_ALL="C"),
                               stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=QUESTION_LIMIT)
     except subprocess.TimeoutExpired:
         return False
@@ -108,15 +108,16 @@ def make_tree(folder):
         (folder / sub).chmod(mode)
 
 
-def start(environment=None, logs_as="cupsd"):
+def start(environment=None, logs_as="cupsd", prefix=()):
     """Starts a private cupsd and returns once it answers, or reuses the one a parent started (it exported
     CUPS_SERVER and VP_CUPSD_DIR) when that answers. Returns the variables to export and whether the cupsd was
     started here (only then is it the caller's to stop). Its environment is ``environment`` (default: this
     process's): it passes DBUS_SYSTEM_BUS_ADDRESS on to its backends. When it does not start, its logs are kept as
-    ``stop`` keeps them."""
+    ``stop`` keeps them. ``prefix``: a command that runs cupsd (and the question whether it answers) elsewhere,
+    e.g. nsenter into a namespace of vptest.lan, whose loopback it then listens on; it must exec cupsd."""
     environment = os.environ if environment is None else environment
     server, folder = environment.get("CUPS_SERVER"), environment.get("VP_CUPSD_DIR")
-    if server and folder and answers(server):
+    if server and folder and not prefix and answers(server):
         log("reusing the private cupsd on %s" % server)
         return {"CUPS_SERVER": server, "CUPS_STATEDIR": environment.get("CUPS_STATEDIR") or "%s/run" % folder,
                 "VP_CUPSD_DIR": folder}, False
@@ -124,12 +125,13 @@ def start(environment=None, logs_as="cupsd"):
     make_tree(folder)
     port = free_loopback_port()
     write_configs(folder, port)
-    cupsd = spawn(["cupsd", "-f", "-c", str(folder / "etc" / "cupsd.conf"), "-s",
+    cupsd = spawn([*prefix, "cupsd", "-f", "-c", str(folder / "etc" / "cupsd.conf"), "-s",
                    str(folder / "etc" / "cups-files.conf")], folder / "log" / "cupsd.out", dict(environment),
                   append=False)
     (folder / "cupsd.pid").write_text("%d\n" % cupsd.pid)
     server = "127.0.0.1:%d" % port
-    if not wait_until(lambda: cupsd.poll() is not None or answers(server), START_LIMIT) or cupsd.poll() is not None:
+    came = wait_until(lambda: cupsd.poll() is not None or answers(server, prefix), START_LIMIT)
+    if not came or cupsd.poll() is not None:
         logs = "\n".join(tail(folder / "log" / name) for name in ("cupsd.out", "error_log"))
         stop(folder, logs_as)
         raise ServiceError("cupsd did not start on %s; its log:\n%s" % (server, logs))
