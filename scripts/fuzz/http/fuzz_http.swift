@@ -35,7 +35,7 @@ public func fuzzHTTP(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         bodyStart = parsed.length
         let head = parsed.head
         if let target = try? RequestTarget.parse(head.target, method: head.method) {
-            _ = try? head.host(target: target)
+            _ = try? head.authority(target: target)
         }
         _ = try? head.bodyFraming(maximumBodyBytes: fuzzLimits.maximumBodyBytes)
         _ = try? head.expectsContinue()
