@@ -108,12 +108,15 @@ final class AdvertisedPrinters: Sendable {
             // The lock is held across publish so that an event for the new id waits for its entry.
             try state.withLock { state throws(DNSSDError) in
                 guard state.registrations[printer.id] == nil else { return }
-                let txt = Self.txt(printer, port: port, host: host)
                 let id = try publisher.publish(
                     .printer(
-                        name: name, port: port, txt: txt, tls: advertisement.security.offersTLS,
-                        subtypes: advertisement.subtypes, plain: advertisement.security.offersPlain,
-                        scanner: Self.scannerTXT(printer, port: port, host: host), prints: printer.printer.prints))
+                        name: name, port: port, txt: Self.txt(printer, port: port, host: host, secure: false),
+                        secureTXT: Self.txt(printer, port: port, host: host, secure: true),
+                        tls: advertisement.security.offersTLS, subtypes: advertisement.subtypes,
+                        plain: advertisement.security.offersPlain,
+                        scanner: Self.scannerTXT(printer, port: port, host: host, secure: false),
+                        secureScanner: Self.scannerTXT(printer, port: port, host: host, secure: true),
+                        prints: printer.printer.prints))
                 state.published[id] = Published(printer: printer, port: port, host: host)
                 state.registrations[printer.id] = id
             }
@@ -151,11 +154,14 @@ final class AdvertisedPrinters: Sendable {
         ).services.map(\.type)
     }
 
-    /// The TXT record of a printer's scanner as seen through `host`; nil when it has none (docs/scanning.md).
-    static func scannerTXT(_ hosted: HostedPrinter, port: UInt16, host: String) -> [(key: String, value: String)]? {
+    /// The TXT record of a printer's scanner as seen through `host`, for `_uscans._tcp` when `secure` (its web
+    /// URLs https) or `_uscan._tcp` (http); nil when it has none (docs/scanning.md).
+    static func scannerTXT(
+        _ hosted: HostedPrinter, port: UInt16, host: String, secure: Bool
+    ) -> [(key: String, value: String)]? {
         let printer = hosted.printer
         guard let scanner = printer.scanner?.capabilities else { return nil }
-        let web = printer.configuration.security.offersTLS ? "https" : "http"
+        let web = secure ? "https" : "http"
         let colorSpaces: [String] = scanner.colorModes.map { mode in
             switch mode {
             case .rgb24: "color"
@@ -174,9 +180,15 @@ final class AdvertisedPrinters: Sendable {
         ).entries
     }
 
-    /// The TXT record of a printer as seen through `host`.
-    static func txt(_ printer: HostedPrinter, port: UInt16, host: String) -> [(key: String, value: String)] {
-        printer.printer.advertisement.txtRecord(host: host, port: port, overrides: printer.txtOverrides).entries
+    /// The TXT record of a printer as seen through `host`, for `_ipps._tcp` when `secure` (`adminurl` https) or
+    /// `_ipp._tcp` (http): each record's `adminurl` is the printer-more-info a client connected through that
+    /// service is given (self-certification B-4 and B-5.5).
+    static func txt(
+        _ printer: HostedPrinter, port: UInt16, host: String, secure: Bool
+    ) -> [(key: String, value: String)] {
+        printer.printer.advertisement.txtRecord(
+            host: host, port: port, secure: secure, overrides: printer.txtOverrides
+        ).entries
     }
 
     /// Logs an event and acts on it: renames go to printer-dns-sd-name, a new host name to `adminurl`.
@@ -223,13 +235,17 @@ final class AdvertisedPrinters: Sendable {
         else { return }
         let security = entry.printer.printer.configuration.security
         do {
-            let record = Self.txt(entry.printer, port: entry.port, host: host)
             let prints = entry.printer.printer.prints
-            if prints && security.offersPlain { try publisher.update(id, txt: record, forType: "_ipp._tcp") }
-            if prints && security.offersTLS { try publisher.update(id, txt: record, forType: "_ipps._tcp") }
-            if let scanner = Self.scannerTXT(entry.printer, port: entry.port, host: host) {
-                if security.offersPlain { try publisher.update(id, txt: scanner, forType: "_uscan._tcp") }
-                if security.offersTLS { try publisher.update(id, txt: scanner, forType: "_uscans._tcp") }
+            for (type, secure) in [("_ipp._tcp", false), ("_ipps._tcp", true)]
+            where prints && (secure ? security.offersTLS : security.offersPlain) {
+                let record = Self.txt(entry.printer, port: entry.port, host: host, secure: secure)
+                try publisher.update(id, txt: record, forType: type)
+            }
+            for (type, secure) in [("_uscan._tcp", false), ("_uscans._tcp", true)]
+            where secure ? security.offersTLS : security.offersPlain {
+                if let scanner = Self.scannerTXT(entry.printer, port: entry.port, host: host, secure: secure) {
+                    try publisher.update(id, txt: scanner, forType: type)
+                }
             }
             state.withLock { $0.published[id]?.host = host }
         } catch {
@@ -240,10 +256,13 @@ final class AdvertisedPrinters: Sendable {
 
 extension PrinterAdvertisement {
     /// The printer's TXT record as DNS-SD clients that reach it through `host`:`port` see it: `adminurl` is
-    /// printer-more-info under that host (`http://host:port/`, https with TLS); `TLS` and `air` follow the
-    /// printer's security.
-    func txtRecord(host: String, port: UInt16, overrides: [(key: String, value: String?)]) -> PrinterTXTRecord {
-        let web = security.offersTLS ? "https" : "http"
+    /// printer-more-info under that host, `https://host:port/` in the `_ipps._tcp` record (`secure`) and
+    /// `http://host:port/` in the `_ipp._tcp` one (by default, the record of the printer's most secure service);
+    /// `TLS` and `air` follow the printer's security.
+    func txtRecord(
+        host: String, port: UInt16, secure: Bool? = nil, overrides: [(key: String, value: String?)]
+    ) -> PrinterTXTRecord {
+        let web = (secure ?? security.offersTLS) ? "https" : "http"
         return PrinterTXTRecord(
             resourcePath: resourcePath, makeAndModel: makeAndModel, adminURL: "\(web)://\(host):\(port)/",
             location: location, product: product, documentFormats: documentFormats, uuid: uuid,

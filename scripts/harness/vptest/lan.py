@@ -164,9 +164,11 @@ class Vprinter:
         self.output_dir = pathlib.Path(work_dir, "output")
         self.log_path = pathlib.Path(work_dir, "vprinter.log")
 
-    def api(self, path):
-        """(status, body) of GET ``path`` on the printer's loopback, asked on the printer host."""
-        done = self.host.run(["curl", "-sS", "-o", "-", "-w", "\n%{http_code}",
+    def api(self, path, body=None):
+        """(status, body) of GET ``path`` on the printer's loopback, asked on the printer host; a POST of the JSON
+        text ``body`` when given."""
+        posted = ["--json", body] if body is not None else []
+        done = self.host.run(["curl", "-sS", "-o", "-", "-w", "\n%{http_code}", *posted,
                               "http://127.0.0.1:%d%s" % (self.port, path)], timeout=30)
         body, _, status = done.stdout.rpartition("\n")
         return int(status or 0), body
