@@ -33,7 +33,14 @@ public struct JobRenderer: Sendable {
         _ documents: [Document], onImpression: @escaping @Sendable (PrintedSide) -> Void,
         onWarning: @escaping @Sendable (JobWarning) -> Void = { _ in }
     ) throws(RasterError) -> RenderSummary {
-        let ticket = try effectiveTicket(documents)
+        var ticket = try effectiveTicket(documents)
+        let sizes =
+            [(ticket.mediaWidth, ticket.mediaHeight)]
+            + ticket.overrides.compactMap(\.media).map {
+                ($0.width, $0.height)
+            }
+        ticket.resolution = SheetGeometry.resolution(
+            ticket.resolution, fitting: limits.maximumSheetPixels, sizes: sizes)
         let run = try JobRun(
             folder: folder, ticket: ticket, limits: limits, threads: threads, onImpression: onImpression,
             warnings: WarningLog(deliver: onWarning))

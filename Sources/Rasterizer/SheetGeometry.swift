@@ -21,6 +21,27 @@ public struct SheetGeometry: Sendable, Equatable {
         (hundredthsOfMillimetre * resolution + 1_270) / 2_540
     }
 
+    /// The highest resolution, at most `resolution`, at which every sheet of `sizes` (width and height in
+    /// hundredths of a millimetre) has at most `maximumPixels` pixels; 1 at the least. A large sheet (A1 on a
+    /// wide-format printer, a long roll) then prints at a lower resolution instead of failing the job.
+    public static func resolution(
+        _ resolution: Int, fitting maximumPixels: Int, sizes: [(width: Int, height: Int)]
+    ) -> Int {
+        func fits(_ dpi: Int) -> Bool {
+            sizes.allSatisfy { size in
+                let (width, height) = (pixels(size.width, resolution: dpi), pixels(size.height, resolution: dpi))
+                return Double(max(1, width)) * Double(max(1, height)) <= Double(maximumPixels)
+            }
+        }
+        guard !fits(resolution), let largest = sizes.map({ Double($0.width) * Double($0.height) }).max(),
+            largest > 0
+        else { return resolution }
+        // The area's square root gives the answer within a dot or two; rounding decides the rest.
+        var dpi = min(resolution, max(1, Int((Double(maximumPixels) / largest).squareRoot() * 2_540)))
+        while dpi > 1 && !fits(dpi) { dpi -= 1 }
+        return dpi
+    }
+
     /// The geometry `ticket` asks for.
     init(ticket: JobTicket, limits: RenderLimits) throws(RasterError) {
         try ticket.validate(limits: limits)

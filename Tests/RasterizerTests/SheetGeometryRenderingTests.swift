@@ -177,4 +177,22 @@ import Testing
         #expect(redPage.rgb(306, 394) == (255, 0, 0) && redPage.rgb(306, 402) == (255, 255, 255))
         #expect(redPage.rgb(306, 398) == (255, 0, 0))
     }
+
+    /// A sheet that would be above the sheet pixel limit at the ticket's resolution (A1 at 300 dpi is 69.7 million
+    /// pixels, the default limit 40 million) prints at the highest resolution under it instead of not at all.
+    @Test func aSheetAboveThePixelLimitPrintsAtALowerResolution() throws {
+        let harness = try RenderHarness()
+        let pdf = try TestDocuments.pdf(in: harness.folder, pages: 1)
+        var limits = RenderLimits()
+        limits.maximumSheetPixels = 1_000_000
+        // Letter at 300 dpi: 2550 x 3300 pixels, 8.4 million; 1 million fits at 103 dpi (876 x 1133).
+        _ = try harness.render([pdf], ticket: ticket { $0.resolution = 300 }, limits: limits)
+        let sheet = try harness.image("page-0001.png")
+        #expect(sheet.width * sheet.height <= 1_000_000)
+        #expect((sheet.width, sheet.height) == (876, 1_133))
+        #expect(SheetGeometry.resolution(300, fitting: 1_000_000, sizes: [(21_590, 27_940)]) == 103)
+        // Under the limit already: unchanged; every size counts (an override's larger media).
+        #expect(SheetGeometry.resolution(72, fitting: 1_000_000, sizes: [(21_590, 27_940)]) == 72)
+        #expect(SheetGeometry.resolution(300, fitting: 1_000_000, sizes: [(21_590, 27_940), (43_180, 27_940)]) == 73)
+    }
 }
