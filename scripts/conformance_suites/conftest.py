@@ -13,6 +13,15 @@ Options (scripts/conformance passes its own on):
   --tls ipps|upgrade    vprinter with --tls, ipptool with -S (ipps://) or -E (HTTP Upgrade on ipp://)
   --ippsample           ippsample's suites (conformance_runs.IPPSAMPLE_SUITES) instead, on the extended profiles
                         unless --profiles names others; the failures conformance_runs.EXPLAINED lists do not fail
+  --selfcert            the PWG's IPP Everywhere self-certification alone (selfcert_runs; without it, the
+                        self-certification runs beside CUPS's suites unless --suites, --ippsample, --tls or a
+                        --reference option asks for another run)
+  --selfcert-profiles NAME,...   profiles self-certified (default: --profiles, else every printing profile)
+  --selfcert-documents NAME,...  profiles the document suite runs on (default: selfcert_runs.DOCUMENT_PROFILES;
+                        "all": every self-certified profile)
+  --selfcert-dir DIR    the PWG's test files (default: VP_SELFCERT_DIR, else vptest.selfcert.DEFAULT_TESTS)
+  --selfcert-target URI|NAME     self-certify a printer of yours instead, from this host: its three suites, a
+                        person answering I-20's prompts on this terminal and checking the hardcopy
 """
 import os
 import signal
@@ -20,10 +29,13 @@ import signal
 import pytest
 
 import conformance_runs
-from vptest import artifacts, printer
+import selfcert_runs
+from vptest import artifacts, printer, selfcert
 
 CAMPAIGN = pytest.StashKey()
 ROWS = pytest.StashKey()
+SELFCERT = pytest.StashKey()
+SELFCERT_PROFILES = pytest.StashKey()
 
 # Rows run at once for each core: a suite spends most of its time waiting for the printer to take, process and
 # report a job, so two rows a core keep the cores busy (on two cores, 4 rows took 135 s of wall time, 2 rows 215 s).
@@ -41,6 +53,12 @@ def pytest_addoption(parser):
                      help="run ippsample's suites (on the extended profiles unless --profiles names others)")
     parser.addoption("--tls", choices=sorted(conformance_runs.ENCRYPTION), help="run vprinter with --tls and "
                      "ipptool over TLS: ipps (-S) or upgrade (-E, HTTP Upgrade)")
+    parser.addoption("--selfcert", action="store_true", help="the PWG's IPP Everywhere self-certification alone")
+    parser.addoption("--selfcert-profiles", default="", help="comma-separated profiles self-certified")
+    parser.addoption("--selfcert-documents", default=",".join(selfcert_runs.DOCUMENT_PROFILES),
+                     help="comma-separated profiles the document suite runs on, or all")
+    parser.addoption("--selfcert-dir", default=None, help="the folder of the PWG's self-certification tests")
+    parser.addoption("--selfcert-target", default=None, help="a printer's URI or DNS-SD name to self-certify")
 
 
 def pytest_configure(config):
@@ -53,6 +71,37 @@ def pytest_configure(config):
 
 def interrupted(signum, frame):
     raise KeyboardInterrupt("SIGTERM")
+
+
+def selfcert_wanted(config):
+    """Whether this run self-certifies: asked for, or the default run of the stage."""
+    other = (config.getoption("--suites") or config.getoption("--ippsample") or config.getoption("--tls") or
+             config.getoption("--reference") or config.getoption("--reference-only"))
+    return bool(config.getoption("--selfcert") or config.getoption("--selfcert-target") or not other)
+
+
+def selfcert_profiles(config):
+    """The self-certified profiles (or the target alone), and those the document suite runs on."""
+    if SELFCERT_PROFILES not in config.stash:
+        target = config.getoption("--selfcert-target")
+        profiles = [target] if target else (split(config.getoption("--selfcert-profiles")) or
+                                            split(config.getoption("--profiles")) or printer.profile_names())
+        documents = split(config.getoption("--selfcert-documents"))
+        config.stash[SELFCERT_PROFILES] = profiles, (profiles if documents == ["all"] else documents)
+    return config.stash[SELFCERT_PROFILES]
+
+
+def pytest_collection_modifyitems(config, items):
+    """--selfcert (or --selfcert-target) runs the self-certification alone; another run's options leave it out."""
+    only = config.getoption("--selfcert") or config.getoption("--selfcert-target")
+
+    def kept(item):
+        certifies = item.module.__name__ == "test_selfcert"
+        return certifies if only else (not certifies or selfcert_wanted(config))
+
+    keep = [item for item in items if kept(item)]
+    config.hook.pytest_deselected(items=[item for item in items if item not in keep])
+    items[:] = keep
 
 
 def rows(config):
@@ -78,6 +127,15 @@ def split(text):
 
 def pytest_generate_tests(metafunc):
     """One test per row and suite, named ROW/SUITE."""
+    if {"selfcert_profile", "selfcert_suite"} <= set(metafunc.fixturenames):
+        profiles, documents = selfcert_profiles(metafunc.config)
+        cases = [(profile, suite) for profile in profiles for suite in selfcert_runs.SUITES]
+        cases += [(profile, "document") for profile in profiles
+                  if profile in documents or metafunc.config.getoption("--selfcert-target")]
+        metafunc.parametrize(("selfcert_profile", "selfcert_suite"), cases, ids=["%s/%s" % case for case in cases])
+    elif "selfcert_profile" in metafunc.fixturenames:
+        profiles, documents = selfcert_profiles(metafunc.config)
+        metafunc.parametrize("selfcert_profile", [profile for profile in profiles if profile in documents])
     if {"row", "suite"} <= set(metafunc.fixturenames):
         cases = [(row.name, suite) for row in rows(metafunc.config) for suite in row.suites]
         if not cases:
@@ -110,8 +168,30 @@ def conformance(request):
         campaign.stop()
 
 
+@pytest.fixture(scope="session")
+def selfcert_campaign(request):
+    """The self-certification Campaign (selfcert_runs), started on its LAN: a test waits for its profile with
+    ``selfcert_campaign.result(profile, suite)``."""
+    profiles, documents = selfcert_profiles(request.config)
+    target = request.config.getoption("--selfcert-target")
+    try:
+        campaign = selfcert_runs.Campaign(profiles if not target else [target], documents,
+                                          artifacts.folder() / "selfcert", tests=request.config.getoption(
+                                              "--selfcert-dir"), target=target)
+    except selfcert.SelfcertError as error:
+        pytest.fail(str(error))
+    request.config.stash[SELFCERT] = campaign
+    try:
+        campaign.start()
+        yield campaign
+    finally:
+        campaign.stop()
+
+
 def pytest_terminal_summary(terminalreporter, config):
-    """The table of counts, then each failed test with its row and suite; results.tsv beside the logs."""
+    """The tables of counts (CUPS's suites, then the self-certification), then each failed test with its row and
+    suite; results.tsv beside the logs."""
+    selfcert_summary(terminalreporter, config)
     campaign = config.stash.get(CAMPAIGN, None)
     if campaign is None:
         return
@@ -129,3 +209,18 @@ def pytest_terminal_summary(terminalreporter, config):
     for result in results:
         for name, why in result.explained:
             terminalreporter.write_line("  explained %s %s: %s: %s" % (result.row, result.suite, name, why))
+
+
+def selfcert_summary(terminalreporter, config):
+    campaign = config.stash.get(SELFCERT, None)
+    if campaign is None:
+        return
+    campaign.write_results()
+    terminalreporter.section("conformance: the PWG's IPP Everywhere self-certification, pass/fail/skip")
+    terminalreporter.write_line("%-24s %-10s %5s %5s %5s" % ("profile", "suite", "pass", "fail", "skip"))
+    for profile, suite, result in campaign.results():
+        terminalreporter.write_line("%-24s %-10s %5d %5d %5d%s" % (
+            profile, suite, result.count("PASS"), result.count("FAIL"), result.count("SKIP"),
+            "" if result.problem is None else "  " + result.problem))
+        for outcome in result.failures:
+            terminalreporter.write_line("  FAIL %s %s: %s" % (profile, suite, outcome.name))

@@ -46,12 +46,18 @@ SCRIPTS = {
 # The longest a suite may run, in seconds: the PWG's scripts give ipptool -T 120 (IPP) and -T 300 (documents) for one
 # answer; a whole suite here takes under a minute (DNS-SD, IPP) or about six (documents at the highest resolution).
 RUN_LIMITS = {"dnssd": 240, "ipp": 600, "document": 1500}
+# Times ippfind is asked for one second to resolve the printer's _ipp._tcp service before a suite (``resolve``),
+# and its _ipps._tcp one (which a printer without TLS has not).
+RESOLVE_ATTEMPTS = 10
+RESOLVE_ATTEMPTS_TLS = 3
 # The operator's prompts of the IPP suite (ipp-tests.test I-20 and I-20.1), as ipptool shows them.
 REMOVE_MEDIA = b"Remove media from printer until instructed"
 INSERT_MEDIA = b"OK to insert media"
 # A GENERATE-FILE block and its keys.
 GENERATE_FILE = re.compile(r"^([ \t]*)GENERATE-FILE[ \t]*\{(.*?)\}", re.S | re.M)
 GENERATE_KEY = re.compile(r"^\s*([A-Z-]+)\s+(\S+)\s*$", re.M)
+# The media a test asks for, by name.
+TEST_MEDIA = re.compile(r"^\s*ATTR\s+keyword\s+media\s+\"?([a-z0-9_.-]+)\"?\s*$", re.M)
 # A resolution as `vprinter profiles --show` writes it (300dpi, 600x1200dpi).
 RESOLUTION = re.compile(r"^\s*(\d+)(?:x(\d+))?dpi\s*$")
 # A PWG 5101.1 self-describing media name's size: ..._WIDTHxHEIGHTmm or in.
@@ -139,11 +145,11 @@ class Rasters:
         return path
 
 
-def generated_file(block, attributes, rasters):
+def generated_file(block, attributes, rasters, media=None):
     """The raster a GENERATE-FILE block's keys ask of a printer with ``attributes``, as libcups 3's ipptool chooses:
     COLORSPACE auto is the printer's best of srgb_8, sgray_8, black_1 (gray first when it prints monochrome by
-    default), RESOLUTION min or max its lowest or highest raster resolution, NUM-PAGES 1 unless told, the sheet its
-    media-default. A COLORSPACE the printer does not list gives an empty file: the test that names it is skipped by
+    default), RESOLUTION min or max its lowest or highest raster resolution, NUM-PAGES 1 unless told, the sheet the
+    test's ``media`` (its ``ATTR keyword media`` when a size name) or else the printer's media-default. A COLORSPACE the printer does not list gives an empty file: the test that names it is skipped by
     its SKIP-IF-NOT-DEFINED (CUPS 2.4's ipptool stops the whole suite at a FILE it cannot open)."""
     keys = {match[1]: match[2] for match in GENERATE_KEY.finditer(block)}
     types, resolutions = _types(attributes), _resolutions(attributes)
@@ -153,7 +159,7 @@ def generated_file(block, attributes, rasters):
         if attributes.get("print-color-mode-default", "") == "monochrome":
             order = ("sgray_8", "black_1", "srgb_8")
         kind = next((candidate for candidate in order if candidate in types), types[0] if types else "")
-    size = media_points(attributes.get("media-default", ""))
+    size = media_points(media) or media_points(attributes.get("media-default", ""))
     if kind not in types or not resolutions or size is None:
         placeholder = rasters.folder / "not-listed.pwg"
         rasters.folder.mkdir(parents=True, exist_ok=True)
@@ -169,8 +175,15 @@ def generated_file(block, attributes, rasters):
 
 def rewritten(text, attributes, rasters):
     """The test file's text with every GENERATE-FILE block made a FILE line."""
-    return GENERATE_FILE.sub(lambda match: "%sFILE %s" % (match[1], generated_file(match[2], attributes, rasters)),
-                             text)
+
+    def replaced(match):
+        # The media the test asks for, in its block: from its opening brace (a line of its own) to here.
+        test = text[text.rfind("\n{", 0, match.start()):match.start()]
+        media = TEST_MEDIA.findall(test)
+        path = generated_file(match[2], attributes, rasters, media[-1] if media else None)
+        return "%sFILE %s" % (match[1], path)
+
+    return GENERATE_FILE.sub(replaced, text)
 
 
 class Client:
@@ -260,6 +273,7 @@ class Suite:
         plist = self.folder / ("%s %s" % (target, suffix))
         plist.unlink(missing_ok=True)
         limit = limit or RUN_LIMITS[self.name]
+        resolved = resolve(client, target)
         returncode, log = _on_terminal(client.command(["sh", script, target], self.folder), client.environment,
                                        limit, trays)
         (self.folder / "run.log").write_bytes(log)
@@ -271,11 +285,31 @@ class Suite:
             # dnssd-tests.sh's plist is torn when a _failN pass appends to it: its lines still say every verdict.
             outcomes = [Outcome(name.strip(), verdict, []) for name, verdict in SCRIPT_VERDICT.findall(text)]
             problem = None if outcomes and self.name == "dnssd" else str(error)
+        if not resolved:
+            problem = "ippfind did not resolve %r in %d tries before the suite" % (target, RESOLVE_ATTEMPTS)
         if returncode is None:
             problem = "stopped after %d s" % limit
         elif not outcomes and problem is None:
             problem = "no test ran (exit status %d)" % returncode
         return Result(self.name, outcomes, returncode, text, problem)
+
+
+def resolve(client, target):
+    """Resolves the printer's services (SRV, TXT, address) on ``client`` before a suite, as a phone has them when
+    a person opens the print dialog: the PWG's scripts give most of their ippfind calls ippfind's default of one
+    second, which a resolver on a loaded machine can miss; asked again here until it answers, the records are then
+    in the client's Avahi cache. True when _ipp._tcp (or _ipps._tcp, for a printer of TLS only) resolved."""
+    found = {}
+    for service, attempts in (("_ipp._tcp", RESOLVE_ATTEMPTS), ("_ipps._tcp", RESOLVE_ATTEMPTS_TLS)):
+        for _ in range(attempts):
+            # ippfind waits for its whole timeout (-T) even once it found the printer: one second at a time.
+            done = subprocess.run(client.command(["ippfind", service, "--literal-name", target, "-T", "1",
+                                                  "--txt", "adminurl", "--quiet"], "/"),
+                                  env=client.environment, stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
+            if done.returncode == 0:
+                found[service] = True
+                break
+    return bool(found)
 
 
 def _on_terminal(argv, environment, limit, trays):
