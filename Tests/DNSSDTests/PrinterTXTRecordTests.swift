@@ -108,4 +108,22 @@ import Testing
         #expect(alone.services.map(\.type) == ["_uscan._tcp", "_http._tcp"], "no IPP, no LPD placeholder")
         #expect(throws: Never.self) { try alone.validate() }
     }
+
+    /// Each IPP service carries the TXT record of its own scheme: `adminurl` is the printer-more-info a client
+    /// connected through that service gets (http on `_ipp._tcp`, https on `_ipps._tcp`), which the PWG
+    /// self-certification's B-4 and B-5.5 compare (dnssd-value-tests.test).
+    @Test func theSecureServicesCarryTheirOwnRecords() {
+        let plain = [(key: "adminurl", value: "http://printer.local:8631/")]
+        let secure = [(key: "adminurl", value: "https://printer.local:8631/")]
+        let registration = DNSSDRegistration.printer(
+            name: "P", port: 8631, txt: plain, secureTXT: secure, tls: true, scanner: plain, secureScanner: secure)
+        let records = Dictionary(uniqueKeysWithValues: registration.services.map { ($0.type, $0.txt.map(\.value)) })
+        #expect(records["_ipp._tcp"] == ["http://printer.local:8631/"])
+        #expect(records["_ipps._tcp"] == ["https://printer.local:8631/"])
+        #expect(records["_uscan._tcp"] == ["http://printer.local:8631/"])
+        #expect(records["_uscans._tcp"] == ["https://printer.local:8631/"])
+        // Without a record of its own, the secure service carries the plain one, as before.
+        let shared = DNSSDRegistration.printer(name: "P", port: 8631, txt: plain, tls: true)
+        #expect(shared.services.first { $0.type == "_ipps._tcp" }?.txt.map(\.value) == ["http://printer.local:8631/"])
+    }
 }
