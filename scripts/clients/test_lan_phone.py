@@ -150,6 +150,31 @@ def test_the_job_uri_answers_when_followed_from_the_phone(net, tmp_path):
     assert said["followed-uri"] == said["job-uri"], said
 
 
+AIOIPP_READS = textwrap.dedent("""\
+    import asyncio, json, sys
+    from pyipp import IPP
+
+    async def read(uri):
+        async with IPP(uri) as client:
+            return await client.printer()
+
+    state = asyncio.run(read(sys.argv[1]))
+    print(json.dumps({"printer-name": state.info.printer_name, "more-info": state.info.more_info,
+                      "state": state.state.printer_state}))
+""")
+
+
+def test_aioipp_on_the_phone_reads_the_printer_by_its_advertised_name(net):
+    """aioipp (pyipp's maintained fork, Home Assistant's IPP client) on the phone, given the URI its discovery
+    builds from the advertised host name, reads the printer, and the web page it would link names that host."""
+    uri = "ipp://%s:%d/ipp/print" % (net.printer.fqdn, net.vp.port)
+    done = net.run_on_phone([sys.executable, "-c", AIOIPP_READS, uri], timeout=LIMIT)
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
+    assert said["printer-name"] == net.vp.name and said["state"] == "idle", said
+    assert said["more-info"] == "http://%s:%d/" % (net.printer.fqdn, net.vp.port), said
+
+
 def test_cups_on_the_phone_prints_through_the_advertised_uri(net, tmp_path):
     net.phone.start_cupsd()
     uri = "ipp://%s:%d/ipp/print" % (net.printer.fqdn, net.vp.port)
