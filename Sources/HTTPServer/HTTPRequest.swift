@@ -79,10 +79,15 @@ public struct HTTPRequest: Sendable {
     /// none. `servicePort` is the port of the object the URI names when that object has a listener of its own (a
     /// printer of a fleet on its own port): a URI for it names that port, unless the request arrived there.
     public func uriAuthority(servicePort: UInt16? = nil) -> String {
-        let name = host ?? "localhost"
-        let bytes = name.utf8
-        let hostPart = bytes.first != UInt8(ascii: "[") && bytes.contains(UInt8(ascii: ":")) ? "[\(name)]" : name
-        return "\(hostPart):\(uriPort(servicePort: servicePort))"
+        Self.uriAuthority(host: host ?? "localhost", port: uriPort(servicePort: servicePort))
+    }
+
+    /// `host:port` for an absolute URI (RFC 3986 section 3.2.2): an IPv6 literal goes in brackets, unless it
+    /// already is in them (a Host field brings it bracketed).
+    public static func uriAuthority(host: String, port: UInt16) -> String {
+        let bytes = host.utf8
+        let hostPart = bytes.first != UInt8(ascii: "[") && bytes.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
+        return "\(hostPart):\(port)"
     }
 
     /// The port of `uriAuthority(servicePort:)`.

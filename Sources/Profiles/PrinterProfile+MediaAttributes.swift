@@ -121,6 +121,10 @@ extension PrinterProfile {
         ])
     }
 
+    /// True for a media-source keyword that names a roll (`main-roll`, `alternate-roll`, `roll-1` ... `roll-10`,
+    /// PWG 5100.7 section 6.3.4; and a vendor's own `...roll...` name).
+    public static func isRoll(source: String) -> Bool { source.contains("roll") }
+
     /// A printer-input-tray value (PWG 5100.13 section 6.5.x, RFC 3805 prtInputTable), e.g.
     /// `type=sheetFeedAutoRemovableTray;mediafeed=0;mediaxfeed=0;maxcapacity=250;level=250;status=0;name=main;`.
     /// Capacity: 1 for manual and by-pass-tray, 20 for photo, unknown (-2) for auto and rolls, else 250.
@@ -131,7 +135,7 @@ extension PrinterProfile {
         case "auto": (type, capacity) = ("other", -2)
         case "manual", "by-pass-tray": (type, capacity) = ("sheetFeedManual", 1)
         case "photo": (type, capacity) = ("sheetFeedAutoRemovableTray", 20)
-        case _ where source.contains("roll"): (type, capacity) = ("continuousRoll", -2)
+        case _ where Self.isRoll(source: source): (type, capacity) = ("continuousRoll", -2)
         default: (type, capacity) = ("sheetFeedAutoRemovableTray", 250)
         }
         let loaded = mediaReady.contains { $0.source == source }

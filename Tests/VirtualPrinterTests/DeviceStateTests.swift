@@ -135,6 +135,36 @@ import Testing
         #expect(device.isEmpty(source: nil))
     }
 
+    @Test func aRollCanRunOutAndBeReloadedThoughItsLengthIsNotCounted() throws {
+        var device = try device("wide-format")
+        #expect(device.trays.map(\.name) == ["main-roll", "manual"])
+        let roll = device.trays[0]
+        #expect(roll.isRoll && roll.canRunOut && roll.capacity == -2 && roll.level == -2)
+        #expect(!device.trays[1].isRoll)
+        device.trays[0].setLevel(0)
+        #expect(device.isEmpty(source: "main-roll") && device.isEmpty(source: "auto"))
+        #expect(device.reasons == ["media-empty-report"])
+        device.takeSheet(source: "main-roll")
+        #expect(device.trays[0].level == 0)
+        device.trays[0].setLevel(7)
+        #expect(device.trays[0].level == -2)
+        device.trays[0].setLevel(0)
+        device.trays[0].setLevel(nil)
+        #expect(device.trays[0].level == -2 && device.reasons.isEmpty)
+        // A loaded roll is never used up by printing: its length is not modelled.
+        device.takeSheet(source: "main-roll")
+        #expect(device.trays[0].level == -2)
+    }
+
+    @Test func aSheetTrayStillStopsAtItsCapacity() throws {
+        var device = try device("duplex-laser")
+        device.trays[1].setLevel(999)
+        #expect(device.trays[1].level == 250)
+        device.trays[1].setLevel(3)
+        #expect(device.trays[1].level == 3)
+        #expect(!device.trays[0].canRunOut && !device.trays[1].isRoll)
+    }
+
     // MARK: Reasons
 
     @Test func trayReasonsCrossTheLowFraction() throws {

@@ -20,7 +20,7 @@ import Testing
         let message = ippRequest(.printJob, [IPPAttribute("requesting-user-name", .name("t"))], job: job)
         let cache = harness.printer.cache
         let context = IPPRequestContext(
-            message: message, host: "localhost", port: 631, user: "t",
+            message: message, uriAuthority: "localhost:631", user: "t",
             client: ClientInfo(address: "127.0.0.1", userAgent: nil), printerURI: "ipp://localhost:631/ipp/print",
             jobID: nil, attributes: cache)
         let checked = try harness.printer.checkJobRequest(context, forDocument: true).get()
@@ -43,7 +43,7 @@ import Testing
         let pin = IPPAttribute("job-password", .octetString(Array("8642".utf8)))
         let message = ippRequest(.printJob, [IPPAttribute("requesting-user-name", .name("t")), pin], job: [])
         let context = IPPRequestContext(
-            message: message, host: "localhost", port: 631, user: "t",
+            message: message, uriAuthority: "localhost:631", user: "t",
             client: ClientInfo(address: "127.0.0.1", userAgent: nil), printerURI: "ipp://localhost:631/ipp/print",
             jobID: nil, attributes: harness.printer.cache)
         let checked = try harness.printer.checkJobRequest(context, forDocument: true).get()

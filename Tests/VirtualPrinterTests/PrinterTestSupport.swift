@@ -70,10 +70,13 @@ final class PrinterHarness {
     let printer: Printer
     let service: PrinterService
 
-    /// - Parameter earlier: an output folder an earlier harness used (a restart), else a fresh one.
+    /// - Parameters:
+    ///   - earlier: an output folder an earlier harness used (a restart), else a fresh one.
+    ///   - renderer: what renders its jobs; nil completes them unrendered (as `--no-render` does).
     init(
         attributes: [IPPAttribute]? = nil, maximumDocumentSize: Int = PrinterConfiguration.defaultMaximumDocumentSize,
-        reusing earlier: TemporaryFolder? = nil, configure: (inout PrinterConfiguration) -> Void = { _ in }
+        reusing earlier: TemporaryFolder? = nil, renderer: (any JobRenderer)? = nil,
+        configure: (inout PrinterConfiguration) -> Void = { _ in }
     ) throws {
         folder = try earlier ?? TemporaryFolder()
         var configuration = PrinterConfiguration(
@@ -83,7 +86,7 @@ final class PrinterHarness {
         configure(&configuration)
         printer = Printer(
             configuration: configuration, jobIDs: JobIDAllocator(outputDirectory: folder.path),
-            scheduler: testScheduler)
+            scheduler: testScheduler, renderer: renderer)
         service = PrinterService(printers: [printer])
     }
 

@@ -1,7 +1,9 @@
 """The front panel's calls (docs/api.md "Front panel calls") answer as docs/openapi.json says, and do
 what they say: pause and hold new jobs (seen in printer-state-reasons and in a job held, then released), a tray
-loaded with a size and type (media-ready, media-col-ready through IPP), scenarios played and stopped, faults
-grouped and cleared by group or reason. Bad bodies answer 400, unknown scenarios 404."""
+loaded with a size and type (media-ready, media-col-ready through IPP), a roll run out and reloaded under a job,
+scenarios played and stopped, faults grouped and cleared by group or reason. Bad bodies answer 400, unknown
+scenarios 404."""
+from vptest.documents import ipptool_document
 from vptest.waiting import wait_for
 
 PRINTER = "/api/v1/printers/vprinter-duplex-laser"
@@ -43,8 +45,8 @@ def test_a_tray_loaded_with_a_size_and_type(printer):
             {"source": "main", "level": 120, "media": "iso_a4_210x297mm", "media-type": "cardstock"})
     listed = checked("GET", "/api/v1/printers", 200)[0]
     main = [tray for tray in listed["trays"] if tray["name"] == "main"][0]
-    assert main == {"name": "main", "level": 120, "capacity": 250, "manual": False, "media": "iso_a4_210x297mm",
-                    "media-type": "cardstock"}
+    assert main == {"name": "main", "level": 120, "capacity": 250, "manual": False, "roll": False,
+                    "media": "iso_a4_210x297mm", "media-type": "cardstock"}
     assert "iso_a4_210x297mm" in listed["media-ready"] and "na_letter_8.5x11in" not in listed["media-ready"]
     assert "media-empty-report" not in listed["printer-state-reasons"]
     # The manual slot gets its own media-col-ready entry.
@@ -56,6 +58,28 @@ def test_a_tray_loaded_with_a_size_and_type(printer):
     checked("POST", PRINTER + "/trays", 400, {"media": "iso_a4_210x297mm"})
     checked("POST", PRINTER + "/trays", 400, {"source": "main", "media": 4})
     checked("POST", PRINTER + "/trays", 404, {"source": "attic", "media": "iso_a4_210x297mm"})
+
+
+def test_a_roll_runs_out_and_a_job_waits_with_media_needed_until_it_is_reloaded(start_printer, tmp_path):
+    # PWG's IPP Everywhere self-certification test I-20 (media-needed), unattended: the roll is run out through
+    # the API, a job then stops with media-needed until the roll is reloaded, as for an empty sheet tray.
+    printer = start_printer("--profile", "receipt-printer")
+    trays = "/api/v1/printers/vprinter-receipt-printer/trays"
+    checked = printer.checked
+    checked("POST", trays, 200, {"level": 0})
+    listed = checked("GET", "/api/v1/printers", 200)[0]
+    assert listed["trays"] == [{"name": "main-roll", "level": 0, "capacity": -2, "manual": False, "roll": True,
+                                "media": "om_receipt-80_80x297mm", "media-type": "continuous"}]
+    assert listed["printer-state-reasons"] == ["media-empty-report"]
+    job = printer.print_job(ipptool_document(tmp_path, "gray.jpg"), document_format="image/jpeg")
+    printer.wait_for_job_state(job, "processing-stopped")
+    stopped = checked("GET", "/api/v1/printers", 200)[0]
+    assert stopped["printer-state"] == "stopped"
+    assert stopped["printer-state-reasons"] == ["media-empty-error", "media-needed-error"]
+    assert checked("GET", "/api/v1/jobs/%d" % job, 200)["job-state-reasons"] == ["printer-stopped"]
+    checked("POST", trays, 200, {})
+    printer.wait_for_job_state(job, "completed")
+    assert reasons(printer) == ["none"]
 
 
 def test_scenarios_played_and_stopped(printer):

@@ -13,6 +13,28 @@ package struct DeviceState: Sendable {
         var capacity: Int
         var level: Int
         var isManual: Bool
+        /// True for a roll (type continuousRoll, or a roll's media-source keyword): its length is not counted, but
+        /// it can run out and be reloaded.
+        var isRoll = false
+        /// The level a reloaded roll reports: the profile's, or -3 (some remaining) when the profile had it empty.
+        var loadedLevel = Self.someRemaining
+
+        /// PWG 5100.13 (RFC 3805 prtInputCurrentLevel): at least one unit remains, how much is not known.
+        static let someRemaining = -3
+
+        /// True for a source that can be emptied and refilled: a tray of a known number of sheets, or a roll
+        /// (`auto` is not a source of its own).
+        var canRunOut: Bool { name != "auto" && (capacity > 0 || isRoll) }
+
+        /// Sets the level (nil fills it), at most the capacity. A roll's length is not counted: 0 empties it,
+        /// any other level (or none) reloads it.
+        mutating func setLevel(_ requested: Int?) {
+            if capacity > 0 {
+                level = min(requested ?? capacity, capacity)
+            } else {
+                level = requested == 0 ? 0 : loadedLevel
+            }
+        }
 
         static func == (a: Tray, b: Tray) -> Bool { a.name == b.name && a.capacity == b.capacity && a.level == b.level }
     }
@@ -80,9 +102,13 @@ package struct DeviceState: Sendable {
         }
         func field(_ fields: [(String, String)], _ key: String) -> String? { fields.first { $0.0 == key }?.1 }
         trays = (attributes["printer-input-tray"]?.values ?? []).map(fields).map { f in
-            Tray(
-                fields: f, name: field(f, "name") ?? "main", capacity: Int(field(f, "maxcapacity") ?? "") ?? -2,
-                level: Int(field(f, "level") ?? "") ?? -2, isManual: field(f, "type") == "sheetFeedManual")
+            let name = field(f, "name") ?? "main"
+            let level = Int(field(f, "level") ?? "") ?? -2
+            return Tray(
+                fields: f, name: name, capacity: Int(field(f, "maxcapacity") ?? "") ?? -2, level: level,
+                isManual: field(f, "type") == "sheetFeedManual",
+                isRoll: field(f, "type") == "continuousRoll" || PrinterProfile.isRoll(source: name),
+                loadedLevel: level == 0 ? Tray.someRemaining : level)
         }
         let lows = attributes["marker-low-levels"]?.values.compactMap(\.integerValue) ?? []
         let highs = attributes["marker-high-levels"]?.values.compactMap(\.integerValue) ?? []
@@ -154,7 +180,7 @@ package struct DeviceState: Sendable {
         var reasons: [PrinterStateReason] = []
         if waitingForMedia != nil {
             reasons += ["media-empty-error", "media-needed-error"]
-        } else if trays.contains(where: { !$0.isManual && $0.capacity > 0 && $0.level == 0 }) {
+        } else if trays.contains(where: { !$0.isManual && $0.canRunOut && $0.level == 0 }) {
             reasons.append("media-empty-report")
         }
         if trays.contains(where: {

@@ -3,7 +3,8 @@ import Profiles
 
 /// Why a tray cannot be loaded as asked (`POST /api/v1/printers/<name>/trays`).
 public enum TrayLoadError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No tray of that name holds paper (unknown, `auto`, or a roll without a capacity).
+    /// No tray or roll of that name can run out of media (unknown, `auto`, or a tray of unknown capacity); nil:
+    /// the printer has none at all.
     case noSuchTray(String?)
     /// The size is not a media-supported name of this printer.
     case unsupportedMedia(String)
@@ -12,8 +13,9 @@ public enum TrayLoadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchTray(let name?): "no tray '\(name)' that holds sheets"
-        case .noSuchTray(nil): "this printer has no tray that holds sheets"
+        case .noSuchTray(let name?): "no tray or roll '\(name)' whose level can be set"
+        case .noSuchTray(nil):
+            "this printer has no tray or roll whose level can be set (auto, and a tray of unknown capacity, hold no count)"
         case .unsupportedMedia(let name): "media \(name) is not in media-supported"
         case .unsupportedType(let type): "media-type \(type) is not in media-type-supported"
         }
@@ -26,24 +28,28 @@ public enum TrayLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What is loaded in each input tray: the media (size and type, as media-col-ready and media-ready say) next to
-/// the simulated level of sheets.
+/// What is loaded in each input tray and roll: the media (size and type, as media-col-ready and media-ready say)
+/// next to the simulated level of sheets (for a roll: loaded or empty).
 extension Printer {
     /// One input tray as the web page and the printers API show it.
     public struct TrayStatus: Sendable, Equatable {
         public var name: String
         /// Sheets it holds at most; -2 when unknown (auto, rolls).
         public var capacity: Int
-        /// Sheets in it now; -2 when unknown.
+        /// Sheets in it now; -2 when unknown, -3 some remaining, 0 empty (a roll too).
         public var level: Int
         public var isManual: Bool
+        /// True for a roll: its length is not counted, but it can be emptied (level 0) and reloaded.
+        public var isRoll: Bool
+        /// True for a tray or roll whose level can be set (emptied and refilled).
+        public var canRunOut: Bool
         /// The PWG media name loaded (media-ready), if the printer says.
         public var media: String?
         /// The media-type loaded, if the printer says.
         public var mediaType: String?
 
-        /// True for a tray whose level can be set (it holds a known number of sheets).
-        public var holdsSheets: Bool { name != "auto" && capacity > 0 }
+        /// True for a tray that holds a known number of sheets (its level counts them).
+        public var holdsSheets: Bool { canRunOut && capacity > 0 }
     }
 
     /// Every input tray, in the order of printer-input-tray.
@@ -52,7 +58,8 @@ extension Printer {
         return status.withLock { $0.device.trays }.map { tray in
             TrayStatus(
                 name: tray.name, capacity: tray.capacity, level: tray.level, isManual: tray.isManual,
-                media: loaded[tray.name]?.size, mediaType: loaded[tray.name]?.type)
+                isRoll: tray.isRoll, canRunOut: tray.canRunOut, media: loaded[tray.name]?.size,
+                mediaType: loaded[tray.name]?.type)
         }
     }
 
@@ -96,7 +103,8 @@ extension Printer {
 
     /// Loads a tray (a person filling it at the printer): its level in sheets (nil fills it, 0 empties it), and
     /// optionally the size and type of paper put in, which become its entry of media-col-ready and media-ready.
-    /// A nil source means every tray that holds sheets (level only).
+    /// A roll is emptied by level 0 and reloaded by any other level (or none). A nil source means every tray and
+    /// roll that can run out (level only).
     public func loadTray(source: String?, level: Int?, media: String? = nil, type: String? = nil)
         throws(TrayLoadError)
     {
@@ -112,7 +120,7 @@ extension Printer {
             guard supported.contains(type) else { throw .unsupportedType(type) }
         }
         let trays = status.withLock { $0.device.trays }
-        guard trays.contains(where: { (source == nil || $0.name == source) && $0.name != "auto" && $0.capacity > 0 })
+        guard trays.contains(where: { (source == nil || $0.name == source) && $0.canRunOut })
         else { throw .noSuchTray(source) }
         if let source, media != nil || type != nil {
             let loaded = loadedMedia(current)[source]

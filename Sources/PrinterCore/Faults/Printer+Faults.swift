@@ -112,17 +112,16 @@ extension Printer {
         }
     }
 
-    /// Sets a tray's level in sheets, at most its capacity (nil fills it); nil source = every tray with a
-    /// capacity. Returns false when no such tray exists.
+    /// Sets a tray's level in sheets, at most its capacity (nil fills it), or empties (0) or reloads a roll; nil
+    /// source = every tray and roll that can run out. Returns false when no such tray exists.
     @discardableResult
     public func setTrayLevel(source: String?, level: Int?) -> Bool {
         var found = false
         updatePrinter { state in
             for index in state.device.trays.indices where source == nil || state.device.trays[index].name == source {
-                let tray = state.device.trays[index]
-                guard tray.name != "auto", tray.capacity > 0 else { continue }
+                guard state.device.trays[index].canRunOut else { continue }
                 found = true
-                state.device.trays[index].level = min(level ?? tray.capacity, tray.capacity)
+                state.device.trays[index].setLevel(level)
             }
         }
         return found

@@ -3,9 +3,9 @@ import IPP
 /// A request that passed the common checks, with what every operation needs to know about it.
 package struct IPPRequestContext: Sendable {
     let message: IPPMessage
-    /// The host name the client connected with (Host header), for URIs in the response.
-    let host: String
-    let port: UInt16
+    /// `host:port` for URIs built in responses, as the client addressed the printer
+    /// (`HTTPRequest.uriAuthority(servicePort:)`: the Host field's name, an IPv6 literal in brackets, and port).
+    let uriAuthority: String
     /// The requesting user: requesting-user-name, else `anonymous`.
     let user: String
     let client: ClientInfo
@@ -24,12 +24,11 @@ package struct IPPRequestContext: Sendable {
     package var isEncrypted = false
 
     package init(
-        message: IPPMessage, host: String, port: UInt16, user: String, client: ClientInfo, printerURI: String,
-        jobID: Int?, attributes: PrinterAttributeCache
+        message: IPPMessage, uriAuthority: String, user: String, client: ClientInfo, printerURI: String, jobID: Int?,
+        attributes: PrinterAttributeCache
     ) {
         self.message = message
-        self.host = host
-        self.port = port
+        self.uriAuthority = uriAuthority
         self.user = user
         self.client = client
         self.printerURI = printerURI
@@ -64,11 +63,4 @@ package struct IPPRequestContext: Sendable {
     /// Whether the requester may see and change only their own jobs: credentials are asked for and they are
     /// not an admin.
     var seesOwnJobsOnly: Bool { requiresAuthentication && !identity.isAdmin }
-
-    /// `host:port` for URIs built in responses; IPv6 literals in brackets (a Host field brings them bracketed).
-    var uriAuthority: String {
-        let bytes = host.utf8
-        let hostPart = bytes.first != UInt8(ascii: "[") && bytes.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
-        return "\(hostPart):\(port)"
-    }
 }

@@ -96,7 +96,7 @@ extension Printer {
                 let fields = Self.keyValues(value)
                 guard let level = fields["level"].flatMap(Int.init), level >= 0 else { return false }
                 if attribute.name == "printer-input-tray" {
-                    return fields["name"].map { name in device.trays.contains { $0.name == name && $0.capacity > 0 } }
+                    return fields["name"].map { name in device.trays.contains { $0.name == name && $0.canRunOut } }
                         ?? false
                 }
                 return level <= 100

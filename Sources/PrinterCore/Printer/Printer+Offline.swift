@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import IPP
 import Profiles
 
@@ -26,10 +27,11 @@ extension Printer {
         group.append("attributes-natural-language", .naturalLanguage("en"))
         group.append(IPPAttribute(name: "requested-attributes", values: requested.map { .keyword($0) }))
         let message = IPPMessage(version: .v2_0, operation: .getPrinterAttributes, requestID: 1, groups: [group])
+        let authority = HTTPRequest.uriAuthority(host: host, port: port)
         let context = IPPRequestContext(
-            message: message, host: host, port: port, user: "anonymous",
+            message: message, uriAuthority: authority, user: "anonymous",
             client: ClientInfo(address: "127.0.0.1", userAgent: nil),
-            printerURI: "ipp://\(host):\(port)\(configuration.resourcePath)", jobID: nil, attributes: cache)
+            printerURI: "ipp://\(authority)\(configuration.resourcePath)", jobID: nil, attributes: cache)
         let bytes = getPrinterAttributes(context).encode(version: .v2_0, requestID: 1)
         guard let decoded = try? IPPDecoder().decode(bytes) else { return [] }
         return decoded.message[group: .printerAttributes]?.attributes ?? []

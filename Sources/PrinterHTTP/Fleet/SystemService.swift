@@ -229,9 +229,8 @@ struct SystemService {
             version: context.message.version, operation: .getPrinterAttributes, requestID: 1, groups: [operation])
         let uri = printerURI(hosted, context)
         var printerContext = IPPRequestContext(
-            message: message, host: context.request.host ?? "localhost",
-            port: context.request.uriPort(servicePort: hosted.port),
-            user: "anonymous", client: ClientInfo(address: context.request.remoteAddress, userAgent: nil),
+            message: message, uriAuthority: context.request.uriAuthority(servicePort: hosted.port), user: "anonymous",
+            client: ClientInfo(address: context.request.remoteAddress, userAgent: nil),
             printerURI: uri, jobID: nil, attributes: hosted.printer.cache)
         printerContext.isEncrypted = context.request.isEncrypted
         printerContext.requiresAuthentication = service.access.isEnabled

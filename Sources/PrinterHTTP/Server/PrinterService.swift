@@ -256,8 +256,7 @@ public final class PrinterService: HTTPHandler {
         let operation = message[group: .operationAttributes]
         let user = operation?["requesting-user-name"]?.value?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         var context = IPPRequestContext(
-            message: message, host: request.host ?? "localhost", port: request.uriPort(),
-            user: identity.userName ?? user ?? "anonymous",
+            message: message, uriAuthority: request.uriAuthority(), user: identity.userName ?? user ?? "anonymous",
             client: ClientInfo(address: request.remoteAddress, userAgent: request.headers["User-Agent"]),
             printerURI: target.printerURI, jobID: target.jobID, attributes: printer.cache)
         context.identity = identity

@@ -5,7 +5,7 @@ import Profiles
 /// The front panel's device parts: trays, supplies, the output bin; and vprinter's scenarios and faults.
 extension FrontPanel {
     /// Each input tray: its level and loaded media, and a form that loads it (size, type, sheets), empties or
-    /// fills it (`POST .../trays`).
+    /// fills it (`POST .../trays`); a roll is emptied or reloaded.
     static func traySection(_ printer: Printer, api: String) -> String {
         let e = HTML.escape
         let attributes = printer.cache
@@ -13,8 +13,8 @@ extension FrontPanel {
         let types = attributes["media-type-supported"]?.values.compactMap(\.stringValue) ?? []
         let trays = printer.trays
         var inner = ""
-        if !trays.contains(where: \.holdsSheets) {
-            inner += "<p class=\"why\">This profile has no tray that holds a counted number of sheets "
+        if !trays.contains(where: \.canRunOut) {
+            inner += "<p class=\"why\">This profile has no tray that holds a counted number of sheets, nor a roll "
             inner += "(media-source-supported: \(e(trays.map(\.name).joined(separator: ", "))))."
             inner += " There is nothing to load or empty.</p>"
         }
@@ -22,15 +22,23 @@ extension FrontPanel {
         for tray in trays {
             let id = "tray-\(PrinterConfiguration.pathSegment(for: tray.name))"
             inner += "<li class=\"tray\" id=\"\(e(id))\"><h3>\(e(tray.name))</h3>"
+            let loaded = tray.media.map { "\($0)\(tray.mediaType.map { ", \($0)" } ?? "")" } ?? "nothing known"
             guard tray.holdsSheets else {
-                let why =
-                    tray.name == "auto"
-                    ? "auto is not a tray: the printer takes the paper from the first loaded tray."
-                    : "This source's paper is not counted (a roll or an unknown capacity)."
-                inner += "<p class=\"why\">\(why)</p></li>"
+                if tray.isRoll && tray.canRunOut {
+                    inner += "<p><span class=\"tray-level\">\(tray.level == 0 ? "<b>empty</b>" : "a roll is loaded")"
+                    inner += "</span> (its length is not counted)<br>Loaded: <span class=\"tray-media\">"
+                    inner += "\(e(loaded))</span></p>"
+                    inner += emptyAndFillButtons(tray, api: api, id: id, full: tray.level != 0)
+                } else {
+                    let why =
+                        tray.name == "auto"
+                        ? "auto is not a tray: the printer takes the paper from the first loaded tray."
+                        : "This source's paper is not counted (its capacity is unknown)."
+                    inner += "<p class=\"why\">\(why)</p>"
+                }
+                inner += "</li>"
                 continue
             }
-            let loaded = tray.media.map { "\($0)\(tray.mediaType.map { ", \($0)" } ?? "")" } ?? "nothing known"
             inner += "<p><span class=\"tray-level\">\(tray.level == 0 ? "<b>empty</b>" : "\(max(0, tray.level)) of")"
             inner += "\(tray.level == 0 ? " (holds \(tray.capacity))" : " \(tray.capacity) sheets")</span>"
             inner += " <meter min=\"0\" max=\"\(tray.capacity)\" value=\"\(max(0, tray.level))\" "
@@ -52,20 +60,26 @@ extension FrontPanel {
             inner += "max=\"\(tray.capacity)\" value=\"\(tray.capacity)\" inputmode=\"numeric\"></label>"
             inner +=
                 "<button type=\"submit\" id=\"\(e(id))-load\" aria-label=\"Load the tray \(e(tray.name))\">Load</button></form>"
-            let source = HTML.jsonString(tray.name)
-            inner += HTML.callButton(
-                "Empty", call: "POST \(api)/trays", body: "{\"source\": \(source), \"level\": 0}", id: "\(id)-empty",
-                ariaLabel: "Empty the tray \(tray.name)",
-                disabledReason: tray.level == 0 ? "already empty" : nil)
-            inner += " "
-            inner += HTML.callButton(
-                "Fill", call: "POST \(api)/trays", body: "{\"source\": \(source)}", id: "\(id)-fill",
-                ariaLabel: "Fill the tray \(tray.name)",
-                disabledReason: tray.level == tray.capacity ? "already full" : nil)
+            inner += emptyAndFillButtons(tray, api: api, id: id, full: tray.level == tray.capacity)
             inner += "</li>"
         }
         inner += "</ul>"
         return section("trays", "Paper trays", HTML.controls(inner, label: "Trays"))
+    }
+
+    /// The Empty and Fill buttons of a tray or roll (`POST .../trays`).
+    private static func emptyAndFillButtons(_ tray: Printer.TrayStatus, api: String, id: String, full: Bool) -> String {
+        let source = HTML.jsonString(tray.name)
+        let kind = tray.isRoll ? "roll" : "tray"
+        return HTML.callButton(
+            "Empty", call: "POST \(api)/trays", body: "{\"source\": \(source), \"level\": 0}", id: "\(id)-empty",
+            ariaLabel: "Empty the \(kind) \(tray.name)",
+            disabledReason: tray.level == 0 ? "already empty" : nil)
+            + " "
+            + HTML.callButton(
+                "Fill", call: "POST \(api)/trays", body: "{\"source\": \(source)}", id: "\(id)-fill",
+                ariaLabel: "Fill the \(kind) \(tray.name)",
+                disabledReason: full ? (tray.isRoll ? "already loaded" : "already full") : nil)
     }
 
     /// Each marker supply: its level, set or replaced (`POST .../supplies`).

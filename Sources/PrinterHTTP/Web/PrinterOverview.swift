@@ -99,6 +99,7 @@ struct PrinterOverview {
             "trays": trays.map { tray -> [String: Any] in
                 var object: [String: Any] = [
                     "name": tray.name, "level": tray.level, "capacity": tray.capacity, "manual": tray.isManual,
+                    "roll": tray.isRoll,
                 ]
                 if let media = tray.media { object["media"] = media }
                 if let type = tray.mediaType { object["media-type"] = type }
