@@ -8,8 +8,9 @@ profile's highest resolution: minutes a profile), its jobs then checked from the
 from this host, with a person answering I-20 and checking the hardcopy.
 
 Results under ``folder`` (artifacts/conformance/selfcert): ``<profile>/<suite>/`` (the PWG's files linked, the
-rewritten .test file, ``run.log``, the plist), ``<profile>/vprinter.log``, ``rasters/`` (the GENERATE-FILE rasters,
-made once), ``results.tsv``.
+rewritten .test file, ``run.log``, the plist), ``<profile>/vprinter.log``, ``<profile>/output/`` (the printer's
+output folder, where the document suite ran: its prints), ``rasters/`` (the GENERATE-FILE rasters, made once),
+``results.tsv``.
 """
 import concurrent.futures
 import json
@@ -171,6 +172,10 @@ class Campaign:
         finally:
             vprinter.stop()
             shutil.copyfile(vprinter.log_path, self.folder / profile / "vprinter.log")
+            if "document" in results:
+                # The prints, for a person to look at as the PWG asks (its TLS key left behind).
+                shutil.copytree(vprinter.output_dir, self.folder / profile / "output",
+                                ignore=shutil.ignore_patterns("tls"), dirs_exist_ok=True)
         return results
 
     def run_target(self, target):
