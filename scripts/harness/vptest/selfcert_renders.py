@@ -34,6 +34,7 @@ PNGs are read with Pillow when the Python running this has it, else with the sma
 standard library; vprinter writes 8-bit gray or RGB and 1-bit gray PNGs without row filters, which it reads fast).
 """
 import dataclasses
+import functools
 import json
 import math
 import pathlib
@@ -94,8 +95,9 @@ except ImportError:
 @dataclasses.dataclass
 class SentJob:
     """One Print-Job of the suite: its test's NAME, the job-name it sends, the job attributes it sets (its
-    job-attributes-tag group, by IPP name, as text: ``{"copies": "2"}``), its document's file name (FILE) or None for a GENERATE-FILE raster, whose keys
-    are ``generate`` (COLORSPACE, NUM-PAGES...); ``fidelity`` its ipp-attribute-fidelity."""
+    job-attributes-tag group, by IPP name, as text: ``{"copies": "2"}``), ``fidelity`` its ipp-attribute-fidelity,
+    its document's file name (FILE) or None for a GENERATE-FILE raster, whose keys are ``generate`` (COLORSPACE,
+    NUM-PAGES...)."""
 
     test: str
     job_name: str
@@ -371,6 +373,7 @@ def media_mm(name: str) -> Optional[Tuple[float, float]]:
     return float(points[1]) * unit, float(points[2]) * unit
 
 
+@functools.lru_cache(maxsize=None)
 def document_pages(path: pathlib.Path) -> Optional[int]:
     """The pages of one of the suite's documents as a person counts them: 1 for an image, pdfinfo's count for a PDF
     (None when pdfinfo is missing or fails)."""
@@ -585,7 +588,8 @@ class Checker:
             elif pages and any((page % 2 == 0) != (side == "back") for page in pages):
                 self.problem(job, record, "the %s of sheet %d has page %s, the %s page belongs there" % (
                     side, sheet, _pages_text(pages), "even" if side == "back" else "odd"))
-        fronts = {impression.get("sheet"): impression for impression in impressions if impression.get("side") == "front"}
+        fronts = {impression.get("sheet"): impression for impression in impressions
+                  if impression.get("side") == "front"}
         for back in backs:
             front = fronts.get(back.get("sheet"))
             if front and (front["width"], front["height"]) != (back["width"], back["height"]):
