@@ -210,8 +210,9 @@ def test_a_colored_pixel_in_a_monochrome_job(color_run):
     folder = jobs[("D-2.3", "")]
     png(folder / "page-0001.png", *pixels("na_letter_8.5x11in"), color=True, spot=(5, 7, (200, 180, 180)))
     problem = only_problem(output)
-    assert problem.startswith("D-2.3 color.jpg with print-color-mode=monochrome (job 14): printed in monochrome, "
-                              "but side 1 has 1 pixel in color (the first at x=5 y=7: RGB (200, 180, 180))"), problem
+    assert problem == ("D-2.3 color.jpg with print-color-mode=monochrome (job 14): monochrome expected "
+                       "(print-color-mode=monochrome), but side 1 has 1 pixel in color (the first at x=5 y=7: RGB "
+                       "(200, 180, 180))"), problem
 
 
 def test_a_pixel_within_the_gray_tolerance_is_gray(color_run):
@@ -225,8 +226,8 @@ def test_a_monochrome_printer_that_printed_color(tmp_path, tests_folder):
     jobs = write_run(tmp_path, MONOCHROME_PRINTER, tests_folder)
     png(jobs[("D-3.1", "")] / "page-0003.png", *pixels("na_letter_8.5x11in"), ink=RED)
     problem = only_problem(tmp_path, MONOCHROME_PRINTER)
-    assert problem.startswith("D-3.1 document-letter.pdf with defaults (job 9): printed in monochrome, but side 3 "
-                              "has"), problem
+    assert problem.startswith("D-3.1 document-letter.pdf with defaults (job 9): monochrome expected (the printer "
+                              "has no color), but side 3 has"), problem
 
 
 def test_a_color_photo_printed_without_color_on_a_color_printer(color_run):

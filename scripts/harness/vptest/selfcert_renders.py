@@ -632,8 +632,11 @@ class Checker:
         # D-2.3 and D-3.3 (print-color-mode=monochrome) and every job of a monochrome printer: no hue anywhere;
         # on a color printer (D-2's "if color printing is supported") the color pages come out in color.
         if self.monochrome(job):
+            why = ("print-color-mode=%s" % job.attributes["print-color-mode"] if "print-color-mode" in job.attributes
+                   else "the printer has no color")
             if record.get("print-color-mode-actual") not in ("monochrome", "bi-level"):
-                self.problem(job, record, "rendered in %s, monochrome asked" % record.get("print-color-mode-actual"))
+                self.problem(job, record, "rendered in %s, monochrome expected (%s)" % (
+                    record.get("print-color-mode-actual"), why))
             for impression in impressions:
                 path = pathlib.Path(record["_folder"], impression["file"])
                 try:
@@ -643,9 +646,9 @@ class Checker:
                     continue
                 if count:
                     x, y, rgb = first
-                    self.problem(job, record, "printed in monochrome, but side %d has %d pixel%s in color (the first "
-                                              "at x=%d y=%d: RGB %s)" % (impression["number"], count,
-                                                                         "s" if count > 1 else "", x, y, rgb))
+                    self.problem(job, record, "monochrome expected (%s), but side %d has %d pixel%s in color (the "
+                                              "first at x=%d y=%d: RGB %s)" % (why, impression["number"], count,
+                                                                               "s" if count > 1 else "", x, y, rgb))
             return
         wanted = set(self.color_pages(job))
         for impression in impressions:
