@@ -217,10 +217,13 @@ def selfcert_summary(terminalreporter, config):
         return
     campaign.write_results()
     terminalreporter.section("conformance: the PWG's IPP Everywhere self-certification, pass/fail/skip")
-    terminalreporter.write_line("%-24s %-10s %5s %5s %5s" % ("profile", "suite", "pass", "fail", "skip"))
+    terminalreporter.write_line("%-24s %-10s %5s %5s %9s %5s" % ("profile", "suite", "pass", "fail", "explained",
+                                                                   "skip"))
     for profile, suite, result in campaign.results():
-        terminalreporter.write_line("%-24s %-10s %5d %5d %5d%s" % (
-            profile, suite, result.count("PASS"), result.count("FAIL"), result.count("SKIP"),
+        terminalreporter.write_line("%-24s %-10s %5d %5d %9d %5d%s" % (
+            profile, suite, result.count("PASS"), len(result.failures), len(result.explained), result.count("SKIP"),
             "" if result.problem is None else "  " + result.problem))
         for outcome in result.failures:
             terminalreporter.write_line("  FAIL %s %s: %s" % (profile, suite, outcome.name))
+        for name, why in result.explained:
+            terminalreporter.write_line("  explained %s %s: %s: %s" % (profile, suite, name, why))

@@ -22,7 +22,7 @@ import sys
 import threading
 import urllib.parse
 
-from vptest import ipptool, lan, printer, selfcert
+from vptest import ipptool, lan, printer, selfcert, selfcert_renders
 from conformance_runs import progress
 
 # What every self-certified vprinter runs with: TLS on its port beside plain IPP (B-5, ipps:// and HTTP Upgrade),
@@ -167,7 +167,6 @@ class Campaign:
             for suite in self.suites_of(profile):
                 results[suite] = self.run_suite(suite, profile, client, name, attributes, Trays(vprinter))
             if "document" in results:
-                from vptest import selfcert_renders
                 results["renders"] = selfcert_renders.problems(vprinter.output_dir, attributes)
         finally:
             vprinter.stop()
@@ -197,19 +196,26 @@ class Campaign:
         try:
             prepared = selfcert.Suite.prepare(suite, self.tests, self.folder / safe(row) / suite, attributes,
                                               self.rasters)
-            result = prepared.run(client, name, trays=trays)
+            result = prepared.run(client, name, trays=trays, attributes=attributes)
+            missed = [outcome.name for outcome in result.failures]
+            if suite == "dnssd" and missed and not any(outcome.errors for outcome in result.failures):
+                # Each failed test's own second look (the script runs ippfind again to list what is wrong) found
+                # nothing wrong: a discovery the one-second ippfind missed. Once more, the first run kept.
+                os.replace(prepared.folder / "run.log", prepared.folder / "run-1.log")
+                result = prepared.run(client, name, trays=trays, attributes=attributes)
+                result.retried = missed
         except (AssertionError, selfcert.SelfcertError, OSError) as error:
             result = selfcert.Result(suite, [], None, "", problem="%s: %s" % (type(error).__name__, error))
         progress("selfcert %s %s" % (row, result.describe()))
         return result
 
     def write_results(self):
-        """results.tsv: profile, suite, pass, fail, skip; one line a suite."""
+        """results.tsv: profile, suite, pass, fail, explained, skip; one line a suite."""
         self.folder.mkdir(parents=True, exist_ok=True)
         with open(self.folder / "results.tsv", "w") as file:
             for profile, suite, result in self.results():
-                file.write("%s\t%s\t%d\t%d\t%d\n" % (profile, suite, result.count("PASS"), result.count("FAIL"),
-                                                     result.count("SKIP")))
+                file.write("%s\t%s\t%d\t%d\t%d\t%d\n" % (profile, suite, result.count("PASS"), len(result.failures),
+                                                         len(result.explained), result.count("SKIP")))
 
 
 def ipptool_uri(name):

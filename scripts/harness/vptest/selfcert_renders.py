@@ -205,6 +205,12 @@ def suite_jobs(attributes: Dict[str, str], tests: Optional[pathlib.Path] = None)
             elif file_match:
                 document = file_match[1]
         operation_attributes = groups.get("operation-attributes-tag", {})
+        media = groups.get("job-attributes-tag", {}).get("media")
+        if (operation_attributes.get("ipp-attribute-fidelity") == "true" and media and
+                not _defined("media-supported", media, attributes)):
+            # Refused, as RFC 8011 section 5.1.8 (ipp-attribute-fidelity) asks of a printer without that media:
+            # D-2.4, D-2.5, D-3.5 and D-3.6 on a printer of neither Letter nor A4 (istopwg/ippeveselfcert#99).
+            continue
         jobs.append(SentJob(name, operation_attributes.get("job-name", name), groups.get("job-attributes-tag", {}),
                             operation_attributes.get("ipp-attribute-fidelity") == "true", document, generate))
     return jobs
