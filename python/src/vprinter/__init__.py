@@ -14,6 +14,7 @@ talks to any running vprinter too: ``vprinter.Client("ipp://localhost:8631/ipp/p
 from . import documents, ipp
 from .client import (APIError, Client, CompareResult, PrintedText, RequestsTimeout, Verification, VPrinterError,
                      WaitTimeout)
+from ._version import __version__
 from .ipp import IPPError
 from .server import PrinterProcess, StartError, find_binary, start
 
@@ -21,4 +22,3 @@ __all__ = [
     "APIError", "Client", "CompareResult", "IPPError", "PrintedText", "PrinterProcess", "RequestsTimeout",
     "StartError", "Verification", "VPrinterError", "WaitTimeout", "documents", "find_binary", "ipp", "start",
 ]
-__version__ = "0.1.0"
