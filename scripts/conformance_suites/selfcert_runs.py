@@ -20,7 +20,6 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 import urllib.parse
 
 from vptest import ipptool, lan, printer, selfcert, selfcert_renders
@@ -118,7 +117,6 @@ class Campaign:
         self.lan = None
         self.pool = None
         self.futures = {}
-        self.lock = threading.Lock()
 
     def suites_of(self, profile):
         return (*SUITES, "document") if self.target or profile in self.documents else SUITES
@@ -152,7 +150,13 @@ class Campaign:
         return rows
 
     def stop(self):
+        """Stops the profiles not started and the printers still running (their suites then end at once, as when
+        the stage's time limit ends it), waits for the pool, and takes the LAN down."""
         if self.pool:
+            if self.lan and not all(future.done() for future in self.futures.values()):
+                self.pool.shutdown(wait=False, cancel_futures=True)
+                for running in list(self.lan.printers):
+                    running.stop()
             self.pool.shutdown(wait=True, cancel_futures=True)
         if self.network:
             network, self.network = self.network, None
