@@ -77,8 +77,9 @@ import Testing
         let strict = try printJob(
             simplex, operation: [IPPAttribute("ipp-attribute-fidelity", .boolean(true))], job: [staple])
         #expect(strict.status == .clientErrorAttributesOrValuesNotSupported)
-        let copies = try printJob(simplex, job: [IPPAttribute("copies", .integer(2))])
-        #expect(copies[group: .unsupportedAttributes]?["copies"]?.values == [.integer(2)], "copies-supported is 1-1")
+        let copies = try printJob(simplex, job: [IPPAttribute("copies", .integer(100))])
+        #expect(
+            copies[group: .unsupportedAttributes]?["copies"]?.values == [.integer(100)], "copies-supported is 1-99")
     }
 
     @Test func aJobPasswordHoldsTheJobUntilItsPINIsEnteredAtThePrinter() throws {

@@ -25,6 +25,7 @@ TESTS = """\
 }
 {
 \tNAME "I-12 Print-Job"
+\tATTR keyword sides "two-sided-short-edge"
 \tGENERATE-FILE {
 \t    COLORSPACE auto
 \t    RESOLUTION min
@@ -43,17 +44,18 @@ TESTS = """\
 class Rasters(selfcert.Rasters):
     """The rasters asked for, by name, none made."""
 
-    def raster(self, kind, resolution, pages, size):
-        return pathlib.Path("%s-%dx%d-%dp-%dx%d.pwg" % (kind, *resolution, pages, *size))
+    def raster(self, kind, resolution, pages, size, sides="one-sided"):
+        return pathlib.Path("%s-%dx%d-%dp-%dx%d-%s.pwg" % (kind, *resolution, pages, *size, sides))
 
 
 def test_generate_file_blocks_become_files_made_for_the_printer(tmp_path):
     text = selfcert.rewritten(TESTS, COLOR_LETTER, Rasters(tmp_path))
     files = [line.split(None, 1)[1] for line in text.splitlines() if line.strip().startswith("FILE ")]
-    # The test's own media (A4, 595 x 842 points) at the highest resolution, the best colour space; the printer's
-    # media-default (Letter) at its lowest; a colour space it does not list: an empty placeholder.
-    assert files[0] == "srgb_8-600x600-4p-595x842.pwg"
-    assert files[1] == "srgb_8-300x300-1p-612x792.pwg"
+    # The test's own media (A4, 595 x 842 points) at the highest resolution, the best colour space, for the printer's
+    # sides (none: one-sided); the printer's media-default (Letter) at its lowest for the test's own sides; a colour
+    # space it does not list: an empty placeholder.
+    assert files[0] == "srgb_8-600x600-4p-595x842-one-sided.pwg"
+    assert files[1] == "srgb_8-300x300-1p-612x792-two-sided-short-edge.pwg"
     assert files[2] == str(tmp_path / "not-listed.pwg") and (tmp_path / "not-listed.pwg").stat().st_size == 0
     assert "GENERATE-FILE" not in text
 
@@ -61,7 +63,11 @@ def test_generate_file_blocks_become_files_made_for_the_printer(tmp_path):
 def test_a_monochrome_default_chooses_gray(tmp_path):
     gray = dict(COLOR_LETTER, **{"print-color-mode-default": "monochrome"})
     text = selfcert.rewritten(TESTS, gray, Rasters(tmp_path))
-    assert "FILE sgray_8-300x300-1p-612x792.pwg" in text
+    assert "FILE sgray_8-300x300-1p-612x792-two-sided-short-edge.pwg" in text
+    # Without sides in the test, the pages are made for the printer's default.
+    duplex = dict(COLOR_LETTER, **{"sides-default": "two-sided-long-edge"})
+    assert "FILE srgb_8-600x600-4p-595x842-two-sided-long-edge.pwg" in selfcert.rewritten(TESTS, duplex,
+                                                                                         Rasters(tmp_path))
 
 
 @pytest.mark.parametrize("test, printer, explained", [

@@ -58,6 +58,8 @@ GENERATE_FILE = re.compile(r"^([ \t]*)GENERATE-FILE[ \t]*\{(.*?)\}", re.S | re.M
 GENERATE_KEY = re.compile(r"^\s*([A-Z-]+)\s+(\S+)\s*$", re.M)
 # The media a test asks for, by name.
 TEST_MEDIA = re.compile(r"^\s*ATTR\s+keyword\s+media\s+\"?([a-z0-9_.-]+)\"?\s*$", re.M)
+# The sides a test asks for.
+TEST_SIDES = re.compile(r"^\s*ATTR\s+keyword\s+sides\s+\"?([a-z-]+)\"?\s*$", re.M)
 # A resolution as `vprinter profiles --show` writes it (300dpi, 600x1200dpi).
 RESOLUTION = re.compile(r"^\s*(\d+)(?:x(\d+))?dpi\s*$")
 # A PWG 5101.1 self-describing media name's size: ..._WIDTHxHEIGHTmm or in.
@@ -127,13 +129,17 @@ class Rasters:
         self.folder = pathlib.Path(folder)
         self.lock = threading.Lock()
 
-    def raster(self, kind, resolution, pages, size):
+    def raster(self, kind, resolution, pages, size, sides="one-sided"):
         """The path of a ``pages``-page raster of ``kind`` (black_1, sgray_8, srgb_8, cmyk_8...) at ``resolution``
-        ((x, y) dpi) on sheets of ``size`` ((width, height) points). Raises SelfcertError."""
+        ((x, y) dpi) on sheets of ``size`` ((width, height) points), its pages' headers made for ``sides`` (Duplex
+        and Tumble, PWG 5102.4 section 4.3.1.15 and 4.3.1.34). Raises SelfcertError."""
         spelling = kind.replace("_", "-")
         if spelling not in pwg_corpus.TYPES:
             raise SelfcertError("GENERATE-FILE: no Ghostscript recipe for COLORSPACE %s" % kind)
-        name = "%s-%dx%ddpi-%dx%dpt-%dp.pwg" % (spelling, resolution[0], resolution[1], size[0], size[1], pages)
+        name = "%s-%dx%ddpi-%dx%dpt-%dp-%s.pwg" % (spelling, resolution[0], resolution[1], size[0], size[1], pages,
+                                                   sides)
+        duplex = ("-dDuplex=true", "-dTumble=%s" % ("true" if sides.endswith("short-edge") else "false")) if (
+            sides.startswith("two-sided")) else ()
         path = self.folder / name
         with self.lock:
             if path.is_file() and path.stat().st_size:
@@ -143,7 +149,7 @@ class Rasters:
                               for page in range(1, pages + 1))
             partial = path.with_suffix(".partial")
             try:
-                documents.ghostscript("pwgraster", partial, *pwg_corpus.TYPES[spelling],
+                documents.ghostscript("pwgraster", partial, *pwg_corpus.TYPES[spelling], *duplex,
                                       "-dDEVICEWIDTHPOINTS=%d" % size[0], "-dDEVICEHEIGHTPOINTS=%d" % size[1],
                                       "-dFIXEDMEDIA", "-r%dx%d" % resolution, program=program)
                 os.replace(partial, path)
@@ -153,11 +159,12 @@ class Rasters:
         return path
 
 
-def generated_file(block, attributes, rasters, media=None):
+def generated_file(block, attributes, rasters, media=None, sides=None):
     """The raster a GENERATE-FILE block's keys ask of a printer with ``attributes``, as libcups 3's ipptool chooses:
     COLORSPACE auto is the printer's best of srgb_8, sgray_8, black_1 (gray first when it prints monochrome by
     default), RESOLUTION min or max its lowest or highest raster resolution, NUM-PAGES 1 unless told, the sheet the
-    test's ``media`` (its ``ATTR keyword media`` when a size name) or else the printer's media-default. A COLORSPACE the printer does not list gives an empty file: the test that names it is skipped by
+    test's ``media`` (its ``ATTR keyword media`` when a size name) or else the printer's media-default, the pages
+    made for the test's ``sides`` or else the printer's sides-default. A COLORSPACE the printer does not list gives an empty file: the test that names it is skipped by
     its SKIP-IF-NOT-DEFINED (CUPS 2.4's ipptool stops the whole suite at a FILE it cannot open)."""
     keys = {match[1]: match[2] for match in GENERATE_KEY.finditer(block)}
     types, resolutions = _types(attributes), _resolutions(attributes)
@@ -178,7 +185,8 @@ def generated_file(block, attributes, rasters, media=None):
     if RESOLUTION.match(wanted):
         match = RESOLUTION.match(wanted)
         resolution = (int(match[1]), int(match[2] or match[1]))
-    return rasters.raster(kind, resolution, int(keys.get("NUM-PAGES", "1")), size)
+    return rasters.raster(kind, resolution, int(keys.get("NUM-PAGES", "1")), size,
+                          sides or attributes.get("sides-default") or "one-sided")
 
 
 def rewritten(text, attributes, rasters):
@@ -187,8 +195,9 @@ def rewritten(text, attributes, rasters):
     def replaced(match):
         # The media the test asks for, in its block: from its opening brace (a line of its own) to here.
         test = text[max(0, text.rfind("\n{", 0, match.start())):match.start()]
-        media = TEST_MEDIA.findall(test)
-        path = generated_file(match[2], attributes, rasters, media[-1] if media else None)
+        media, sides = TEST_MEDIA.findall(test), TEST_SIDES.findall(test)
+        path = generated_file(match[2], attributes, rasters, media[-1] if media else None,
+                              sides[-1] if sides else None)
         return "%sFILE %s" % (match[1], path)
 
     return GENERATE_FILE.sub(replaced, text)
@@ -250,7 +259,8 @@ class Result:
             "" if self.problem is None else " (%s)" % self.problem)]
         lines += ["  explained %s: %s" % explained for explained in self.explained]
         if self.retried:
-            lines.append("  a second run: the first failed %s with no error listed" % ", ".join(self.retried))
+            lines.append("  run again: the earlier runs missed the printer in %s (nothing wrong on a second look)"
+                         % ", ".join(self.retried))
         for outcome in self.failures:
             lines.append("  FAIL %s%s" % (outcome.name, "".join("\n    " + error for error in outcome.errors[:6])))
         return "\n".join(lines)
