@@ -93,8 +93,10 @@ class Operator:
 
     def empty(self):
         if not sys.stdin.isatty():
-            raise selfcert.SelfcertError("I-20 asks a person to take the paper out: run --selfcert-target on a "
-                                         "terminal (pytest -s)")
+            # Nobody to ask: the suite goes on, and I-20 fails once its 24 looks for media-needed are done.
+            progress("selfcert: I-20 asks a person to take the paper out, and no terminal is there to ask (run "
+                     "scripts/conformance --selfcert-target ... -- -s on one): I-20 will fail")
+            return
         input("selfcert: take the paper out of the printer, then press Enter ")
 
     def fill(self):
