@@ -85,8 +85,10 @@ class Host:
         self.holder.stdout.close()
 
     def command(self, argv):
-        """``argv`` run inside this host's network and mount namespaces."""
-        return ["nsenter", "--target", str(self.pid), "--net", "--mount", "--", *argv]
+        """``argv`` run inside this host's network and mount namespaces. Entering a mount namespace moves a process
+        to that namespace's root (setns(2)), outside a chroot the tests run in (scripts/fresh-machine-test):
+        ``--root`` keeps the holder's root, the chroot's, where this host's files are."""
+        return ["nsenter", "--target", str(self.pid), "--net", "--mount", "--root", "--", *argv]
 
     def environment(self, extra=None):
         """This process's environment for a command on this host: its own D-Bus system bus, no CUPS_SERVER of the
