@@ -6,6 +6,8 @@
 #                prints one PDF with ipptool, waits for the job to end with its pages rendered, stops it (SIGINT,
 #                exit status 0)
 #   test         `scripts/test [--only STAGES]`
+#   beside-daemon after the README run, whose system bus and avahi-daemon keep running as on a desktop: the test
+#                command left that daemon alone (same pid) and nothing of the tests' is listed through it
 #   swift-test   with --swift-test-runs N: the swift-test stage N times in a row (with the test services), each
 #                timed
 # and prints what each gave, the test command's summary last.
@@ -21,6 +23,8 @@ readonly README_URI_LIMIT=2400
 readonly README_JOB_LIMIT=120
 # Seconds the printer may take to exit after SIGINT.
 readonly README_STOP_LIMIT=30
+# The service published through the system's avahi-daemon while the test command runs beside it (check_beside_daemon).
+readonly DESKTOP_MARKER="fresh-machine-desktop-service"
 # Times avahi-browse is asked (a second apart) before the printer counts as not advertised.
 readonly README_BROWSE_TRIES=20
 
@@ -121,11 +125,9 @@ readme_run() {
     wait "$pid"
     rc=$?
     [[ -n "$cause" || "$rc" == 0 ]] || cause="vprinter exited $rc after SIGINT"
-    # What scripts/run started stops here, so that the test command starts as on any machine of this kind.
-    if grep -q 'scripts/run: no Avahi daemon answered.*started' "$dir/stderr"; then
-        avahi-daemon --kill 2>/dev/null
-        [[ ! -s /run/dbus/pid ]] || kill "$(cat /run/dbus/pid)" 2>/dev/null
-    else
+    # What scripts/run started keeps running, as the README says: the test command then runs beside a system bus
+    # and avahi-daemon, as on a desktop, and must leave them alone (test_command checks).
+    if ! grep -q 'scripts/run: no Avahi daemon answered.*started' "$dir/stderr"; then
         [[ -n "$cause" ]] || cause="scripts/run did not start an Avahi daemon where none ran: $(tail -n1 "$dir/stderr")"
     fi
     if [[ -n "$cause" ]]; then
@@ -136,12 +138,49 @@ readme_run() {
     fi
 }
 
+# The pid of the avahi-daemon that answers on the system bus (the default one), or nothing.
+system_avahi_pid() {
+    timeout 5 dbus-send --system --print-reply --dest=org.freedesktop.Avahi / \
+        org.freedesktop.Avahi.Server.GetVersionString >/dev/null 2>&1 || return 0
+    cat /run/avahi-daemon/pid 2>/dev/null
+}
+
+# After the test command, beside the system's avahi-daemon that answered before it (pid BEFORE): it still runs with
+# that pid (no test restarted or stopped it), and browsing every service through it (avahi-browse on the system
+# bus) finds no printer of the tests' (they advertise through daemons of their own, in namespaces of their own).
+check_beside_daemon() {
+    local before="$1" after browsed="$out/system-avahi-browse.txt"
+    after="$(system_avahi_pid)"
+    if [[ "$after" != "$before" ]]; then
+        result beside-daemon FAIL "the system's avahi-daemon was pid $before before the test command, ${after:-gone} after"
+        return
+    fi
+    env -u DBUS_SYSTEM_BUS_ADDRESS timeout 20 avahi-browse -atpr --no-db-lookup >"$browsed" 2>&1
+    [[ -z "$marker_pid" ]] || kill "$marker_pid" 2>/dev/null
+    if ! grep -q "$DESKTOP_MARKER" "$browsed"; then
+        result beside-daemon FAIL "avahi-browse -at through the system's daemon did not list its own '$DESKTOP_MARKER' ($browsed)"
+    elif grep -qi 'vprinter\|_ipp\._tcp\|_ipps\._tcp\|_uscan' "$browsed"; then
+        result beside-daemon FAIL "avahi-browse -at through the system's daemon lists test services ($browsed)"
+    else
+        result beside-daemon PASS "the system's avahi-daemon kept pid $before and lists no test printer ($(wc -l <"$browsed") lines browsed)"
+    fi
+}
+
 # The README's second command.
 test_command() {
-    local start=$SECONDS rc
+    local start=$SECONDS rc before
+    before="$(system_avahi_pid)"
+    marker_pid=""
+    if [[ -n "$before" ]]; then
+        echo "fresh-machine: the test command runs beside the system's avahi-daemon (pid $before)"
+        # A service of the desktop's own, so that the browse afterwards shows it sees what is published through it.
+        env -u DBUS_SYSTEM_BUS_ADDRESS avahi-publish -s "$DESKTOP_MARKER" _http._tcp 9 >/dev/null 2>&1 &
+        marker_pid=$!
+    fi
     echo "=== test: scripts/test ${only:+--only $only}"
     scripts/test ${only:+--only "$only"} 2>&1 | tee "$out/test.log"
     rc=${PIPESTATUS[0]}
+    [[ -z "$before" ]] || check_beside_daemon "$before"
     test_rc=$rc
     sed -n '/^=== summary/,$p' "$out/test.log" >"$out/summary.txt"
     # The swift test runs after this one start their own artifacts/test.

@@ -8,8 +8,8 @@
 #
 # Usage (from another bash script):
 #   source scripts/lib/services.sh
-#   services_start_avahi   # exports DBUS_SYSTEM_BUS_ADDRESS, VP_AVAHI_DIR (the private daemon's folder, empty
-#                          # when a running daemon was reused) and VPRINTER_TEST_AVAHI=1
+#   services_start_avahi   # exports DBUS_SYSTEM_BUS_ADDRESS, VP_AVAHI_DIR (the private daemon's folder) and
+#                          # VPRINTER_TEST_AVAHI=1
 #   services_start_cupsd   # exports CUPS_SERVER, CUPS_STATEDIR and VP_CUPSD_DIR for lpadmin, lp, lpstat
 #   ...
 #   services_stop_all      # also safe to call from an EXIT trap, and more than once
@@ -28,8 +28,8 @@ services_run() {
     eval "$lines"
 }
 
-# Makes an Avahi daemon restricted to loopback reachable: reuses one that answers on the bus, else starts a
-# private bus and daemon.
+# Makes an Avahi daemon restricted to loopback reachable: reuses the private one a parent script exported, else
+# starts a private bus and daemon (a daemon the machine runs is never used: vptest/services/avahi_daemon.py).
 services_start_avahi() {
     services_run start avahi
 }

@@ -88,6 +88,17 @@ def test_only_the_letter_and_a4_tests_of_a_printer_without_them_are_explained(te
     assert result.passed == explained and len(result.failures) == (0 if explained else 1)
 
 
+
+def test_the_first_line_of_a_description_names_the_failed_test_and_its_first_error():
+    # A stage's summary shows one line of a failed assertion: the test that failed must be on it.
+    outcomes = [selfcert.Outcome("I-16.2 Cancel-Job Operation", "FAIL", ["EXPECTED: STATUS successful-ok (got "
+                                                                         "client-error-not-possible)", "second"]),
+                selfcert.Outcome("I-17 Cancel-My-Jobs", "FAIL", []), selfcert.Outcome("I-1", "PASS", [])]
+    first = selfcert.Result("ipp", outcomes, 0, "").describe().splitlines()[0]
+    assert first == ("ipp: 1 passed, 2 failed (I-16.2 Cancel-Job Operation: EXPECTED: STATUS successful-ok (got "
+                     "client-error-not-possible); ...), 0 explained, 0 skipped")
+    assert selfcert.Result("ipp", outcomes[2:], 0, "").describe() == "ipp: 1 passed, 0 failed, 0 explained, 0 skipped"
+
 def test_media_sizes_of_self_describing_names():
     assert selfcert.media_points("iso_a4_210x297mm") == (595, 842)
     assert selfcert.media_points("na_letter_8.5x11in") == (612, 792)

@@ -295,13 +295,13 @@ services_stop_all || exit 16
 
 
 def in_own_network(script, **environment):
-    """Runs a bash script in the checkout, in a new network and mount namespace with its loopback up and none of
-    the run's services in its environment; the finished process. Skips the test where no namespace can be made."""
-    if subprocess.run(["unshare", "--net", "--mount", "true"], capture_output=True).returncode != 0:
+    """Runs a bash script in the checkout in a network and mount namespace of its own (scripts/lib/own-network: its
+    loopback up, the machine's bus and Avahi files out of sight, none of the run's services in its environment);
+    the finished process. Skips the test where no namespace can be made."""
+    own_network = os.path.join(REPO, "scripts", "lib", "own-network")
+    if subprocess.run([own_network, "--check"], capture_output=True).returncode != 0:
         pytest.skip("a network namespace needs root (unshare --net)")
-    command = ["unshare", "--net", "--mount", "--fork", "env", "-u", "DBUS_SYSTEM_BUS_ADDRESS", "-u", "VP_AVAHI_DIR",
-               "-u", "CUPS_SERVER", "-u", "VP_CUPSD_DIR", "-u", "VP_SERVICES_DIR",
-               *("%s=%s" % item for item in environment.items()), "bash", "-c", "ip link set lo up && " + script]
+    command = ["env", *("%s=%s" % item for item in environment.items()), own_network, "bash", "-c", script]
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
 
 
@@ -314,6 +314,36 @@ def test_a_private_avahi_daemon_is_reused_by_a_child_restarted_and_stopped_whole
     joined = [line for line in log.splitlines() if line.startswith("Joining mDNS multicast group")]
     assert joined and all(" on interface lo." in line for line in joined), log
     assert log.rstrip().endswith("exiting."), "the log is kept once the daemon has stopped: " + log
+
+
+# A daemon that answers on the bus a process is given, but that is no private one a parent exported with its folder
+# (a desktop's daemon on the system bus, as a session gives it): the services start their own and leave it alone,
+# whatever the tests then do to theirs. Prints the other daemon's pid.
+OTHER_DAEMON = """
+set -u
+source scripts/lib/services.sh
+services() { PYTHONPATH=scripts/harness /usr/bin/python3 -m vptest.services "$@"; }
+services_start_avahi || exit 10
+other_bus="$DBUS_SYSTEM_BUS_ADDRESS" other_pid="$(cat "$VP_AVAHI_DIR/avahi-daemon.pid")"
+echo "$other_pid"
+env -u VP_AVAHI_DIR OTHER_BUS="$other_bus" bash -c '
+    source scripts/lib/services.sh
+    services() { PYTHONPATH=scripts/harness /usr/bin/python3 -m vptest.services "$@"; }
+    services_start_avahi || exit 21
+    [[ -n "${VP_AVAHI_OWNED:-}" && "$DBUS_SYSTEM_BUS_ADDRESS" != "$OTHER_BUS" ]] || exit 22
+    services restart-daemon && services stop-daemon || exit 23
+    services_stop_all || exit 24' || exit $?
+kill -0 "$other_pid" && [[ "$(cat "$VP_AVAHI_DIR/avahi-daemon.pid")" == "$other_pid" ]] || exit 11
+services reachable || exit 12
+services_stop_all || exit 13
+"""
+
+
+def test_a_daemon_that_is_not_a_private_one_of_the_tests_is_neither_reused_nor_restarted(tmp_path):
+    done = in_own_network(OTHER_DAEMON, VP_ARTIFACTS=str(tmp_path))
+    assert done.returncode == 0, "step %d failed: %s" % (done.returncode, done.stderr[-2000:])
+    assert "not the tests' own answers on" in done.stderr, done.stderr[-2000:]
+    assert not alive(int(done.stdout.split()[0]))
 
 
 def test_a_private_cupsd_answers_takes_a_queue_is_reused_and_stops_whole(printer, tmp_path, monkeypatch):

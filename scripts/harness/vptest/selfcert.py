@@ -254,9 +254,12 @@ class Result:
         return self.problem is None and not self.failures and self.count("PASS") > 0
 
     def describe(self):
-        lines = ["%s: %d passed, %d failed, %d explained, %d skipped%s" % (
-            self.suite, self.count("PASS"), len(self.failures), len(self.explained), self.count("SKIP"),
-            "" if self.problem is None else " (%s)" % self.problem)]
+        # The first line names the failed tests and the first one's first error: a stage's summary shows one line.
+        failed = "; ".join(outcome.name + (": " + outcome.errors[0] if outcome.errors else "")
+                           for outcome in self.failures[:1]) + ("; ..." if len(self.failures) > 1 else "")
+        lines = ["%s: %d passed, %d failed%s, %d explained, %d skipped%s" % (
+            self.suite, self.count("PASS"), len(self.failures), " (%s)" % failed if failed else "",
+            len(self.explained), self.count("SKIP"), "" if self.problem is None else " (%s)" % self.problem)]
         lines += ["  explained %s: %s" % explained for explained in self.explained]
         if self.retried:
             lines.append("  run again: the earlier runs missed the printer in %s (nothing wrong on a second look)"

@@ -1,9 +1,10 @@
 """The Avahi daemon of the tests: a private D-Bus system bus and an avahi-daemon that only uses the loopback interface.
 
-``start()`` reuses a daemon that answers on the bus of DBUS_SYSTEM_BUS_ADDRESS (or the default system bus), else
-starts a private bus and daemon in a folder of their own; it gives the variables that child processes, the suites
-and the Swift tests need to reach the same daemon: DBUS_SYSTEM_BUS_ADDRESS, and VP_AVAHI_DIR (the private folder,
-empty when a running daemon was reused). ``stop(folder)`` stops a private daemon and bus that ``start`` started.
+``start()`` reuses only a private daemon that a parent started (it exported VP_AVAHI_DIR and the bus in that
+folder as DBUS_SYSTEM_BUS_ADDRESS), else starts a private bus and daemon in a folder of their own, whatever else
+answers on the machine: a daemon the machine runs (a desktop's, on the system bus) is never used, restarted or
+stopped by a test. It gives the variables that child processes, the suites and the Swift tests need to reach the
+same daemon: DBUS_SYSTEM_BUS_ADDRESS and VP_AVAHI_DIR (the private folder). ``stop(folder)`` stops a private daemon and bus that ``start`` started.
 ``stop_daemon``, ``start_daemon`` and ``restart_daemon`` (the bus stays up), ``stop_bus`` and ``start_bus`` act on
 the private daemon and bus of a folder, for the tests of a daemon that restarts, of no daemon and of no bus.
 
@@ -198,25 +199,25 @@ def restart_daemon(folder):
 
 
 def start(environment=None):
-    """Makes an avahi-daemon reachable: reuses one that answers on the bus of ``environment`` (default: this
-    process's), else starts a private bus and daemon. Returns the variables to export (DBUS_SYSTEM_BUS_ADDRESS,
+    """Makes a private avahi-daemon reachable: reuses the one a parent started (``environment``, default this
+    process's, exports VP_AVAHI_DIR and DBUS_SYSTEM_BUS_ADDRESS is the bus in that folder) while it answers, else
+    starts a private bus and daemon. A daemon that answers on any other bus, the system's included, is not the
+    tests' own and is left alone (a desktop's daemon would advertise the test printers beyond loopback, and a test
+    that restarts its daemon would restart it). Returns the variables to export (DBUS_SYSTEM_BUS_ADDRESS,
     VP_AVAHI_DIR) and whether the daemon was started here (only then is it the caller's to stop)."""
     environment = os.environ if environment is None else environment
     bus = environment.get("DBUS_SYSTEM_BUS_ADDRESS") or DEFAULT_BUS
-    if reachable(bus):
-        # A private daemon that a parent started (it exported both variables) stays known, so that restart_daemon
-        # works here too; stopping it is left to the parent.
-        folder = environment.get("VP_AVAHI_DIR") or ""
-        if folder and bus != bus_of(folder):
-            folder = ""
-        if folder:
-            # A parent's folder made before the folder was opened to lp (see below) is opened here.
-            try:
-                os.chmod(folder, 0o755)
-            except OSError:
-                pass
-        log("avahi-daemon answers on %s%s" % (bus, " (private, files in %s)" % folder if folder else ""))
+    folder = environment.get("VP_AVAHI_DIR") or ""
+    if folder and bus == bus_of(folder) and reachable(bus):
+        # A parent's folder made before the folder was opened to lp (see below) is opened here.
+        try:
+            os.chmod(folder, 0o755)
+        except OSError:
+            pass
+        log("avahi-daemon answers on %s (private, a parent's, files in %s)" % (bus, folder))
         return {"DBUS_SYSTEM_BUS_ADDRESS": bus, "VP_AVAHI_DIR": folder}, False
+    if reachable(bus):
+        log("an avahi-daemon that is not the tests' own answers on %s: left alone, a private one starts" % bus)
     # The bus socket lives in this folder, and CUPS runs its backends as user lp: they resolve a printer's DNS-SD URI
     # through this bus, so lp must be able to walk into the folder (mkdtemp makes it 0700, and then
     # avahi_client_new fails with "Access denied" and the ipp backend with "Unable to locate printer"). Nothing in
