@@ -1,6 +1,7 @@
 """The container image (Containerfile): its configuration, printing to it from this machine with ipptool, the job
 record and page PNGs in the mounted output folder, health, VPRINTER_* settings, a clean stop, and DNS-SD through
 the Avahi daemon's D-Bus socket mounted into it."""
+import importlib.metadata
 import json
 import os
 import struct
@@ -224,6 +225,15 @@ def test_a_runtime_printer_of_its_own(vprinter):
 """
 
 
+def plugin_arguments():
+    """How pytest loads vprinter's plugin here, as a user's would: through the installed package's pytest11 entry
+    point when the package is installed in this environment (python-test installs it into the project's venv; asking
+    for it with -p as well would register it twice, and pytest refuses that), else by its module name."""
+    installed = any(point.value == "vprinter.pytest_plugin"
+                    for point in importlib.metadata.entry_points(group="pytest11"))
+    return [] if installed else ["-p", "vprinter.pytest_plugin"]
+
+
 def test_the_pytest_plugin_uses_the_container_as_a_service(start_container, tmp_path):
     # Requests reach the container from its network's gateway, not from its loopback: changes (reset, faults,
     # printers) need the printer's API token, which the plugin reads from the same variable.
@@ -235,9 +245,8 @@ def test_the_pytest_plugin_uses_the_container_as_a_service(start_container, tmp_
     suite = tmp_path / "test_service.py"
     suite.write_text(SERVICE_SUITE)
     environment = dict(os.environ, VPRINTER_URL=container.client.base_url, VPRINTER_API_TOKEN=token)
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p",
-                           "vprinter.pytest_plugin", str(suite)], capture_output=True, text=True, timeout=300,
-                          cwd=tmp_path, env=environment)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *plugin_arguments(),
+                           str(suite)], capture_output=True, text=True, timeout=300, cwd=tmp_path, env=environment)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert "3 passed" in done.stdout, done.stdout[-2000:]
     assert [printer["printer-name"] for printer in container.client.printers()] == [
