@@ -99,6 +99,18 @@ def test_the_first_line_of_a_description_names_the_failed_test_and_its_first_err
                      "client-error-not-possible); ...), 0 explained, 0 skipped")
     assert selfcert.Result("ipp", outcomes[2:], 0, "").describe() == "ipp: 1 passed, 0 failed, 0 explained, 0 skipped"
 
+
+def test_a_test_missed_in_the_last_run_counts_when_an_earlier_run_passed_it():
+    missed = selfcert.Outcome("B-5.5 IPPS TXT values test", "FAIL", ["ipp://vp.local:631/ipp/print"])
+    wrong = selfcert.Outcome("B-4. IPP TXT values test", "FAIL", ["adminurl is http://other/"])
+    never = selfcert.Outcome("B-3. IPP Resolve test", "FAIL", ["ipp://vp.local:631/ipp/print"])
+    result = selfcert.Result("dnssd", [missed, wrong, never], 0, "")
+    result.explain_earlier_passes({"B-5.5 IPPS TXT values test": 1, "B-4. IPP TXT values test": 2},
+                                  lambda outcome: outcome.errors[0].startswith("ipp://"))
+    # Only the missed test an earlier run passed counts: a wrong value, or a test no run passed, still fails.
+    assert [outcome.name for outcome in result.failures] == ["B-4. IPP TXT values test", "B-3. IPP Resolve test"]
+    assert result.explained == [("B-5.5 IPPS TXT values test", "passed in run 1; missed the printer in the last run")]
+
 def test_media_sizes_of_self_describing_names():
     assert selfcert.media_points("iso_a4_210x297mm") == (595, 842)
     assert selfcert.media_points("na_letter_8.5x11in") == (612, 792)

@@ -240,6 +240,16 @@ class Result:
         # The tests an earlier run of the same suite failed, when this is a second run.
         self.retried = []
 
+    def explain_earlier_passes(self, passed_before, missed):
+        """Explains each failure for which ``missed(outcome)`` says the printer was only missed (a discovery the
+        client gave up on) and which an earlier run of the same suite passed: ``passed_before`` maps test names to
+        the run (1, 2, ...) that passed them."""
+        explained = {name for name, _ in self.explained}
+        for outcome in self.failures:
+            if outcome.name in passed_before and outcome.name not in explained and missed(outcome):
+                self.explained.append((outcome.name, "passed in run %d; missed the printer in the last run"
+                                       % passed_before[outcome.name]))
+
     def count(self, verdict):
         return sum(1 for outcome in self.outcomes if outcome.verdict == verdict)
 
