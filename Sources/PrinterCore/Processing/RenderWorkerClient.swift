@@ -66,13 +66,15 @@ public struct RenderWorkerClient: JobRenderer, ScanImaging {
         pool = RenderWorkerPool(executable: executable, maximumIdle: limits.keptWorkers)
     }
 
-    /// The worker beside the running binary, or named by `VPRINTER_RENDER`.
+    /// The worker named by `VPRINTER_RENDER`, or beside the running binary, or where a package installs it
+    /// (`../libexec/vprinter/` from the binary's folder: scripts/package).
     public static func locateWorker() -> String? {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["VPRINTER_RENDER"], FileManager.default.isExecutableFile(atPath: path) { return path }
         var candidates: [URL] = []
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         candidates.append(binary.deletingLastPathComponent())
+        candidates.append(binary.deletingLastPathComponent().appendingPathComponent("../libexec/vprinter").standardized)
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
         candidates.append(Bundle.main.bundleURL)
         for folder in candidates {
