@@ -74,9 +74,13 @@ public struct RenderWorkerClient: JobRenderer, ScanImaging {
         var candidates: [URL] = []
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         candidates.append(binary.deletingLastPathComponent())
-        candidates.append(binary.deletingLastPathComponent().appendingPathComponent("../libexec/vprinter").standardized)
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
         candidates.append(Bundle.main.bundleURL)
+        // The executable itself, not argv[0]: started through PATH, argv[0] is only "vprinter".
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            candidates.append(
+                executable.deletingLastPathComponent().appendingPathComponent("../libexec/vprinter").standardized)
+        }
         for folder in candidates {
             let path = folder.appendingPathComponent("vprinter-render").path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
