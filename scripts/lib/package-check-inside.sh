@@ -63,6 +63,13 @@ ipptool -t -f /tmp/check.pdf "$uri" /usr/share/cups/ipptool/print-job.test || fa
 vprinter wait --url "$uri" --count 1 --timeout 60 >/tmp/wait.json || fail "the job did not end"
 kill -TERM "$printer"
 wait "$printer" || true
+cat /tmp/run.log
+# The Helvetica of the PDF printed with the package's font configuration (URW's Nimbus Sans), not the machine's:
+# the job record's warning names the font, and the machine's configuration when that was used.
+record="$(cat /tmp/out/jobs/1/job.json)"
+grep -o '"font Helvetica is not embedded[^"]*"' <<<"$record" || fail "the job record names no font for Helvetica"
+! grep -q "the machine's fonts" <<<"$record" || fail "the worker did not find the package's fonts.conf"
+grep -q "printed with NimbusSans-Regular" <<<"$record" || fail "Helvetica was not printed with Nimbus Sans"
 found="$(vprinter jobs --output-dir /tmp/out --text "package check" --json)"
 printf '%s\n' "$found" | head -c 1500
 echo
