@@ -75,6 +75,32 @@ def test_the_package_holds_the_binaries_the_data_the_manual_pages_and_the_licenc
     assert "What vprinter ships" in copyright_file, "the NOTICE belongs in the copyright file"
 
 
+def test_the_installed_layout_finds_the_worker_the_profiles_and_the_font_configuration(package, tmp_path):
+    """The package's files where dpkg puts them, under another root: vprinter lists the packaged profiles, finds the
+    worker in libexec/vprinter/, and the worker prints a font the PDF does not embed with the packaged fonts.conf."""
+    deb, _ = package
+    root = tmp_path / "root"
+    subprocess.run(["dpkg-deb", "--extract", str(deb), str(root)], check=True)
+    installed = root / "usr/bin/vprinter"
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("VPRINTER_PROFILES", "VPRINTER_RENDER", "VPRINTER_FONTCONFIG")}
+    profiles = subprocess.run([str(installed), "profiles"], capture_output=True, text=True, cwd=tmp_path,
+                              env=environment, timeout=60)
+    assert profiles.returncode == 0, profiles.stderr
+    assert {line.split("\t")[0] for line in profiles.stdout.splitlines()} == {
+        path.stem for path in (REPO / "profiles").glob("*.json")}
+    pdf = tmp_path / "helvetica.pdf"
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-sOutputFile=%s" % pdf,
+                    "-c", "/Helvetica findfont 36 scalefont setfont 72 600 moveto (installed) show showpage"],
+                   check=True, timeout=60)
+    rendered = subprocess.run([str(installed), "render", str(pdf), "--out", str(tmp_path / "out")],
+                              capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=120)
+    assert rendered.returncode == 0, rendered.stderr
+    assert "printed with NimbusSans-Regular" in rendered.stderr, rendered.stderr
+    assert "the machine's fonts" not in rendered.stderr, rendered.stderr
+    assert (tmp_path / "out/page-0001.png").is_file()
+
+
 def test_the_depends_are_dpkg_shlibdeps_s_and_the_fonts_of_fonts_conf(package):
     deb, _ = package
     depends = [item.split()[0] for item in deb_field(deb, "Depends").split(", ")]
