@@ -86,7 +86,8 @@ let package = Package(
             ]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["IPP", "PrintModel", "PrinterCore", "VirtualPrinterKit", "TestSupport"]),
+            // vprinter itself for its option table (ManPageTests.swift); the other tests run its binary.
+            dependencies: ["IPP", "PrintModel", "PrinterCore", "VirtualPrinterKit", "TestSupport", "vprinter"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where vprinter's shared data is found (the `profiles` folder, the font configuration in `fonts`): beside an
-/// installed binary (`../share/vprinter/NAME`, then `NAME`), in the checkout the binary was built in (the nearest
+/// installed binary (`../share/vprinter/NAME`, `../../share/vprinter/NAME` for the worker in `libexec/vprinter/`, then
+/// `NAME`), in the checkout the binary was built in (the nearest
 /// folder above the binary that holds `NAME/MARKER`), then `./NAME`.
 public enum SharedDataFolders {
     /// How many folders above the running binary are searched for the checkout's folder: enough for a test bundle
@@ -16,6 +17,8 @@ public enum SharedDataFolders {
         let binDirectory = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         var folders = [
             binDirectory.appendingPathComponent("../share/vprinter/\(name)").standardized.path,
+            // The render worker of a package, in libexec/vprinter/ (scripts/package).
+            binDirectory.appendingPathComponent("../../share/vprinter/\(name)").standardized.path,
             binDirectory.appendingPathComponent(name).path,
         ]
         var folder = binDirectory

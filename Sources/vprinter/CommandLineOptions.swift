@@ -123,6 +123,10 @@ struct CommandLineOptions: Sendable, Equatable {
     var execCommand: [String] = []
     var junitFile: String?
     var expectedJobs: Int?
+    /// `vprinter help --man [COMMAND]`: the manual page instead of the help text (ManPage.swift).
+    var manual = false
+    /// The command whose manual page `help --man COMMAND` prints; nil: vprinter(1).
+    var manualCommand: String?
 
     /// The default printer port: IPP's 631 needs privileges, so vprinter uses 8631.
     static let defaultPort: UInt16 = 8631
@@ -165,6 +169,13 @@ struct CommandLineOptions: Sendable, Equatable {
             if options.command == .exec, argument == "--" || !argument.hasPrefix("-") {
                 options.execCommand = (argument == "--" ? [] : [argument]) + rest
                 break
+            }
+            if options.command == .help, !argument.hasPrefix("-") {
+                guard options.manualCommand == nil else {
+                    throw UsageError("help takes one command; '\(argument)' is a second")
+                }
+                options.manualCommand = argument
+                continue
             }
             if options.command == .render, !argument.hasPrefix("-"), options.renderFile == nil {
                 options.renderFile = argument
@@ -247,7 +258,8 @@ struct CommandLineOptions: Sendable, Equatable {
     /// The text of `vprinter --help`; its "options:" list comes from ``OptionTable``.
     static var usage: String { usageHead + "\n" + OptionTable.optionsHelp + "\n\n" + usageTail }
 
-    private static let usageHead = """
+    /// The part of the help text before the "options:" list: the usage lines of every command, and the filters.
+    static let usageHead = """
         vprinter: a virtual IPP Everywhere / AirPrint printer for testing.
 
         usage:
@@ -268,7 +280,10 @@ struct CommandLineOptions: Sendable, Equatable {
                                         ask a printer (ipp:// URI or DNS-SD _ipp._tcp service name) for its
                                         attributes and TXT record and write them as a profile (default: stdout)
           vprinter jobs [--output-dir DIR] [--json] [FILTERS] [--no-ocr]
+                                        list the jobs recorded in an output folder, as text or JSON
           vprinter wait --url URL --count N [--timeout SECONDS] [FILTERS]
+                                        wait until N jobs matching FILTERS have ended on a running printer,
+                                        print their records as JSON; exit 1 at --timeout (default 60)
           vprinter requests --url URL [--count N [--timeout SECONDS]] [REQUEST-FILTERS]
                                         the requests a running printer received (its request journal), as JSON;
                                         with --count, waits until N match

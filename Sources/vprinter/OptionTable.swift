@@ -298,9 +298,21 @@ enum OptionTable {
     /// The options of the other commands, shown on their usage lines, and `--help`.
     static let commandOptions: [OptionSpec] =
         [
-            OptionSpec("help", aliases: ["-h"], .flag, section: .command, isSetting: false) { options, _ in
+            // The help of a command option is not on the help text (its usage line says it); the manual pages show it.
+            OptionSpec(
+                "help", aliases: ["-h"], .flag, section: .command, isSetting: false,
+                help: ["print the help text: every command's usage and the options"]
+            ) { options, _ in
                 options.command = .help
             },
+            // Not on the help text: `vprinter help --man [COMMAND]` prints a manual page, `--out DIR` writes them all.
+            OptionSpec(
+                "man", .flag, section: .command, isSetting: false,
+                help: [
+                    "with help: print the manual page vprinter(1), or vprinter-COMMAND(1) for",
+                    "help --man COMMAND; with --out DIR, write every page into DIR",
+                ]
+            ) { options, _ in options.manual = true },
             OptionSpec("out", .value, argument: "DIR|FILE", section: .command) { options, value in
                 options.renderOutput = value
             },

@@ -31,7 +31,9 @@ struct RenderCommand {
             return 1
         }
         guard let worker = RenderWorkerClient.locateWorker() else {
-            Console.log("error: the render worker vprinter-render is not beside this binary; set VPRINTER_RENDER")
+            Console.log(
+                "error: the render worker vprinter-render is not beside this binary nor in ../libexec/vprinter; set VPRINTER_RENDER"
+            )
             return 1
         }
         let renderer = RenderWorkerClient(

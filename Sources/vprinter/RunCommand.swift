@@ -89,7 +89,7 @@ struct RunCommand {
         if options.render {
             guard let worker = RenderWorkerClient.locateWorker() else {
                 Console.log(
-                    "error: the render worker vprinter-render is not beside this binary; set VPRINTER_RENDER or use --no-render"
+                    "error: the render worker vprinter-render is not beside this binary nor in ../libexec/vprinter; set VPRINTER_RENDER or use --no-render"
                 )
                 return .failure(StartFailure(status: 1))
             }

@@ -16,6 +16,7 @@ do {
 
 switch options.command {
 case .help:
+    guard !options.manual else { exit(ManPage.run(options: options)) }
     Console.out(CommandLineOptions.usage)
     exit(0)
 case .version:

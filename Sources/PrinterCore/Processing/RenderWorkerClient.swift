@@ -66,7 +66,8 @@ public struct RenderWorkerClient: JobRenderer, ScanImaging {
         pool = RenderWorkerPool(executable: executable, maximumIdle: limits.keptWorkers)
     }
 
-    /// The worker beside the running binary, or named by `VPRINTER_RENDER`.
+    /// The worker named by `VPRINTER_RENDER`, or beside the running binary, or where a package installs it
+    /// (`../libexec/vprinter/` from the binary's folder: scripts/package).
     public static func locateWorker() -> String? {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["VPRINTER_RENDER"], FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -75,6 +76,11 @@ public struct RenderWorkerClient: JobRenderer, ScanImaging {
         candidates.append(binary.deletingLastPathComponent())
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
         candidates.append(Bundle.main.bundleURL)
+        // The executable itself, not argv[0]: started through PATH, argv[0] is only "vprinter".
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            candidates.append(
+                executable.deletingLastPathComponent().appendingPathComponent("../libexec/vprinter").standardized)
+        }
         for folder in candidates {
             let path = folder.appendingPathComponent("vprinter-render").path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
