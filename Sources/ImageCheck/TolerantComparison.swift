@@ -9,7 +9,12 @@
 ///    ``Tolerance/sampleTolerance`` of its own. The pixels that find none are grouped into 8-connected regions;
 ///    a region of ``Tolerance/minimumRegionArea`` pixels or more fails. A glyph moved by a pixel finds itself; a lost
 ///    or swapped glyph, a moved line or a missing image leaves a region of ink (or of paper) without a match.
-/// 2. **Colour of smoothed tiles**: the mean colour of every ``Tolerance/tileSize`` tile that is flat in both
+/// 2. **Glyphs aligned one by one**: every connected shape of ink (a glyph, a rule) of each image is moved, in
+///    quarter pixels up to ``Tolerance/glyphShift`` each way, to where it best covers the other image (least sum of
+///    absolute differences); what is left must nowhere reach ``Tolerance/glyphResidual`` (the mean over 3 x 3
+///    pixels). The first check lets every pixel find its own match, so a digit swapped for one of like shape
+///    passes it; a glyph moves as a whole, so here the part that differs remains.
+/// 3. **Colour of smoothed tiles**: the mean colour of every ``Tolerance/tileSize`` tile that is flat in both
 ///    images (a fill, the inside of an image) must agree within ``Tolerance/colourTolerance`` per channel: a colour
 ///    change too small for the first check still fails.
 public enum TolerantComparison {
@@ -21,6 +26,10 @@ public enum TolerantComparison {
         public var sampleTolerance: Int
         /// The smallest region of unmatched pixels that fails.
         public var minimumRegionArea: Int
+        /// How far a glyph may move as a whole, in pixels each way (searched in quarter pixels).
+        public var glyphShift: Double
+        /// The most ink (0-255, mean over 3 x 3 pixels) a glyph may differ by once aligned.
+        public var glyphResidual: Int
         /// The side of the tiles of the colour check, in pixels.
         public var tileSize: Int
         /// The largest standard deviation of luma (0-255) of a tile that counts as flat.
@@ -29,12 +38,14 @@ public enum TolerantComparison {
         public var colourTolerance: Double
 
         public init(
-            radius: Int, sampleTolerance: Int, minimumRegionArea: Int, tileSize: Int, flatness: Double,
-            colourTolerance: Double
+            radius: Int, sampleTolerance: Int, minimumRegionArea: Int, glyphShift: Double, glyphResidual: Int,
+            tileSize: Int, flatness: Double, colourTolerance: Double
         ) {
             self.radius = radius
             self.sampleTolerance = sampleTolerance
             self.minimumRegionArea = minimumRegionArea
+            self.glyphShift = glyphShift
+            self.glyphResidual = glyphResidual
             self.tileSize = tileSize
             self.flatness = flatness
             self.colourTolerance = colourTolerance
@@ -45,7 +56,8 @@ public enum TolerantComparison {
         /// the measured margins).
         public static let acrossReleases = Tolerance(
             radius: defaultRadius, sampleTolerance: defaultSampleTolerance, minimumRegionArea: defaultMinimumRegionArea,
-            tileSize: defaultTileSize, flatness: defaultFlatness, colourTolerance: defaultColourTolerance)
+            glyphShift: defaultGlyphShift, glyphResidual: defaultGlyphResidual, tileSize: defaultTileSize,
+            flatness: defaultFlatness, colourTolerance: defaultColourTolerance)
 
         /// One pixel: glyphs of two releases land at most one pixel apart at 100 dpi.
         public static let defaultRadius = 1
@@ -54,6 +66,12 @@ public enum TolerantComparison {
         /// The smallest region that fails, in pixels: more than the strays of anti-aliasing between releases,
         /// less than the stroke of a lost glyph at 100 dpi.
         public static let defaultMinimumRegionArea = 6
+        /// A glyph and its counterpart may be 1.5 pixels apart: the largest move between Debian 12 and 13 measured
+        /// at 100 dpi is 1 pixel.
+        public static let defaultGlyphShift = 1.5
+        /// Half the range: between Debian 12 and 13 an aligned glyph differs by at most 108 (anti-aliasing), a
+        /// swapped digit at 11 pt by 146 or more.
+        public static let defaultGlyphResidual = 128
         /// Tiles of 16 pixels.
         public static let defaultTileSize = 16
         /// A tile is flat when its luma varies by less than 3 levels (standard deviation).
@@ -62,6 +80,9 @@ public enum TolerantComparison {
         public static let defaultColourTolerance = 6.0
     }
 
+    /// The farthest a pixel's match is searched, in pixels, whatever the tolerance asks.
+    public static let largestRadius = 16
+
     /// A region of pixels without a match in the other image: its bounding box and its size in pixels.
     public struct Region: Sendable, Equatable {
         public var x: Int
@@ -69,6 +90,17 @@ public enum TolerantComparison {
         public var width: Int
         public var height: Int
         public var area: Int
+    }
+
+    /// A glyph that differs once aligned: its bounding box, the image it is of (`actual` or not) and what is
+    /// left of it (the largest mean over 3 x 3 pixels of the difference of ink).
+    public struct Glyph: Sendable, Equatable {
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+        public var ofActual: Bool
+        public var residual: Int
     }
 
     /// A flat tile whose mean colour differs: its corner and the largest difference of a channel's mean.
@@ -88,13 +120,17 @@ public enum TolerantComparison {
         public var regions: [Region]
         /// The largest region of unmatched pixels, failing or not (0 when every pixel has a match).
         public var largestRegionArea: Int
+        /// The glyphs that differ beyond ``Tolerance/glyphResidual`` once aligned, largest residual first.
+        public var glyphs: [Glyph]
+        /// The largest residual of any glyph once aligned (0-255).
+        public var largestGlyphResidual: Int
         /// The flat tiles whose colour differs beyond ``Tolerance/colourTolerance``, largest difference first.
         public var tiles: [Tile]
         /// The largest colour difference of any tile flat in both images (0-255).
         public var largestTileDifference: Double
 
-        /// True when the sizes match, no region fails and no tile differs.
-        public var passed: Bool { sizeMatches && regions.isEmpty && tiles.isEmpty }
+        /// True when the sizes match, and no region, glyph or tile fails.
+        public var passed: Bool { sizeMatches && regions.isEmpty && glyphs.isEmpty && tiles.isEmpty }
     }
 
     /// Compares `actual` with `expected` within `tolerance`.
@@ -103,15 +139,15 @@ public enum TolerantComparison {
     ) -> Result {
         guard actual.width == expected.width, actual.height == expected.height else {
             return Result(
-                sizeMatches: false, unmatchedPixels: 0, regions: [], largestRegionArea: 0, tiles: [],
-                largestTileDifference: 0)
+                sizeMatches: false, unmatchedPixels: 0, regions: [], largestRegionArea: 0, glyphs: [],
+                largestGlyphResidual: 0, tiles: [], largestTileDifference: 0)
         }
         let width = actual.width
         let height = actual.height
         let a = blurred(actual)
         let e = blurred(expected)
         var unmatched = [Bool](repeating: false, count: width * height)
-        let radius = max(0, tolerance.radius)
+        let radius = min(max(0, tolerance.radius), largestRadius)
         let limit = max(0, tolerance.sampleTolerance)
         a.withUnsafeBufferPointer { a in
             e.withUnsafeBufferPointer { e in
@@ -131,10 +167,29 @@ public enum TolerantComparison {
         }
         let (count, regions) = Self.regions(of: &unmatched, width: width, height: height)
         let failing = regions.filter { $0.area >= max(1, tolerance.minimumRegionArea) }.sorted { $0.area > $1.area }
+        let actualInk = ink(actual)
+        let expectedInk = ink(expected)
+        let glyphs =
+            GlyphAlignment.residuals(of: actualInk, in: expectedInk, width: width, height: height, tolerance: tolerance)
+            .map { ($0, true) }
+            + GlyphAlignment.residuals(
+                of: expectedInk, in: actualInk, width: width, height: height, tolerance: tolerance
+            ).map { ($0, false) }
+        let differing = glyphs.filter { $0.0.residual > tolerance.glyphResidual }.map { region, ofActual in
+            Glyph(
+                x: region.x, y: region.y, width: region.width, height: region.height, ofActual: ofActual,
+                residual: region.residual)
+        }
         let (tiles, largestTile) = colourTiles(a, e, width: width, height: height, tolerance: tolerance)
         return Result(
             sizeMatches: true, unmatchedPixels: count, regions: failing,
-            largestRegionArea: regions.map(\.area).max() ?? 0, tiles: tiles, largestTileDifference: largestTile)
+            largestRegionArea: regions.map(\.area).max() ?? 0, glyphs: differing.sorted { $0.residual > $1.residual },
+            largestGlyphResidual: glyphs.map(\.0.residual).max() ?? 0, tiles: tiles, largestTileDifference: largestTile)
+    }
+
+    /// The ink of every pixel: 255 less its luma.
+    static func ink(_ image: RGBImage) -> [UInt8] {
+        image.luma().map { 255 - $0 }
     }
 
     /// The image smoothed by a 3 x 3 binomial kernel (1 2 1 / 2 4 2 / 1 2 1, over 16), edges repeated.
@@ -201,7 +256,7 @@ public enum TolerantComparison {
     }
 
     /// The 8-connected regions of `mask` (cleared as it is read) and the number of pixels set.
-    private static func regions(of mask: inout [Bool], width: Int, height: Int) -> (Int, [Region]) {
+    static func regions(of mask: inout [Bool], width: Int, height: Int) -> (Int, [Region]) {
         var result: [Region] = []
         var count = 0
         var stack: [Int] = []
@@ -237,7 +292,7 @@ public enum TolerantComparison {
     private static func colourTiles(
         _ a: [UInt8], _ e: [UInt8], width: Int, height: Int, tolerance: Tolerance
     ) -> ([Tile], Double) {
-        let size = max(1, tolerance.tileSize)
+        let size = min(max(1, tolerance.tileSize), max(1, min(width, height)))
         var tiles: [Tile] = []
         var largest = 0.0
         for tileY in stride(from: 0, to: height - size + 1, by: size) {

@@ -99,6 +99,13 @@ struct CompareCommand {
                     "passed": tolerant.passed, "unmatched-pixels": tolerant.unmatchedPixels,
                     "largest-region": tolerant.largestRegionArea,
                     "largest-tile-difference": tolerant.largestTileDifference,
+                    "largest-glyph-residual": tolerant.largestGlyphResidual,
+                    "glyphs": tolerant.glyphs.prefix(20).map {
+                        [
+                            "x": $0.x, "y": $0.y, "width": $0.width, "height": $0.height, "residual": $0.residual,
+                            "side": $0.ofActual ? "actual" : "expected",
+                        ]
+                    },
                     "regions": tolerant.regions.prefix(20).map {
                         ["x": $0.x, "y": $0.y, "width": $0.width, "height": $0.height, "area": $0.area]
                     },

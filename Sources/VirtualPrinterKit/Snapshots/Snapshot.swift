@@ -279,6 +279,12 @@ public enum Snapshot {
                 "\(result.regions.count) region\(result.regions.count == 1 ? "" : "s") beyond \(tolerance.radius) px"
                     + " (largest \(region.area) px at \(region.x),\(region.y) \(region.width) x \(region.height))")
         }
+        if let glyph = result.glyphs.first {
+            problems.append(
+                "\(result.glyphs.count) glyph\(result.glyphs.count == 1 ? "" : "s") of another shape"
+                    + " (residual \(glyph.residual) at \(glyph.x),\(glyph.y) \(glyph.width) x \(glyph.height)"
+                    + " of the \(glyph.ofActual ? "actual" : "expected") side)")
+        }
         if let tile = result.tiles.first {
             problems.append(
                 "\(result.tiles.count) tile\(result.tiles.count == 1 ? "" : "s") of another colour"
