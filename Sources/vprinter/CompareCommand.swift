@@ -72,7 +72,8 @@ struct CompareCommand {
         if let pixels = thresholds.maximumDifferingPixels { parts.append("differing pixels <= \(pixels)") }
         if let tolerance = thresholds.tolerance {
             parts.append(
-                "across releases: every pixel matched within \(tolerance.radius) px,"
+                "across releases: pixels matched within \(tolerance.radius) px,"
+                    + " glyphs within \(Snapshot.format(tolerance.glyphShift, places: 1)) px,"
                     + " flat tiles within \(Snapshot.format(tolerance.colourTolerance, places: 0)) levels")
         }
         return parts.joined(separator: ", ")
