@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "RequestJournalTests", dependencies: ["RequestJournal", "IPP", "PrintModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "COpenSSL"]),
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "PrintModel", "ImageCheck", "TestSupport"]),
-        .testTarget(name: "ImageCheckTests", dependencies: ["ImageCheck", "PrintModel"]),
+        .testTarget(name: "ImageCheckTests", dependencies: ["ImageCheck", "PrintModel"], exclude: ["Fixtures"]),
         .testTarget(name: "ScannerTests", dependencies: ["Scanner", "PrintModel"]),
         .testTarget(name: "DNSSDTests", dependencies: ["DNSSD", "TestSupport"]),
         .testTarget(

@@ -1,6 +1,7 @@
 // The library product's surface, chosen on purpose: `import VirtualPrinterKit` gives a Swift test the embedded
 // printer (EmbeddedPrinter), golden-file comparison (Snapshot) and the types their answers are made of; the rest
 // of the printer stays behind the package boundary.
+@_exported import enum ImageCheck.TolerantComparison
 @_exported import struct PrintModel.DocumentFormat
 @_exported import struct PrintModel.IgnoredAttribute
 @_exported import struct PrintModel.InkCoverage

@@ -110,6 +110,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var maximumDifferingPixels: Int?
     var differenceFolder: String?
     var update = false
+    /// `--across-releases`: the tolerant comparison of renderings by other renderer releases (docs/snapshots.md).
+    var acrossReleases = false
     /// TLS and authentication (docs/security.md).
     var security = SecurityOptions()
     /// `--config FILE`: printers and process options as JSON (docs/config.md).
@@ -294,9 +296,10 @@ struct CommandLineOptions: Sendable, Equatable {
                                         what each client sent and did wrong (its findings, per rule); exit 1
                                         when a finding at or above --fail-on (default error) exists
           vprinter compare ACTUAL EXPECTED [--min-psnr DB] [--min-ssim X] [--max-diff-pixels N] [--diff DIR]
-                   [--update] [--json]
+                   [--update] [--json] [--across-releases]
                                         compare printed sides (a job folder, a folder of PNGs or one PNG) with
-                                        expected ones; exit 0 when all pass, 1 when one differs, 2 on bad input
+                                        expected ones; exit 0 when all pass, 1 when one differs, 2 on bad input;
+                                        --across-releases tolerates glyphs a pixel apart (other Poppler, Cairo)
 
         filters (jobs and wait; as in GET /api/v1/jobs, comma lists match any value):
           --printer NAME --name JOB-NAME --user NAME --state KEYWORD|ended|active --format pdf|pwg|MIME

@@ -15,11 +15,13 @@ struct CompareCommand {
             return 2
         }
         let (actual, expected) = (options.compareOperands[0], options.compareOperands[1])
-        // Thresholds given replace the standard ones; a maximum of differing pixels alone adds to them.
+        // Thresholds given replace the standard ones; a maximum of differing pixels alone adds to them. Across
+        // releases the tolerant comparison replaces the standard ones, and thresholds given add to it.
         var thresholds =
-            options.minimumPSNR == nil && options.minimumSSIM == nil
+            options.minimumPSNR == nil && options.minimumSSIM == nil && !options.acrossReleases
             ? Snapshot.Thresholds.standard
             : Snapshot.Thresholds(minimumPSNR: options.minimumPSNR, minimumSSIM: options.minimumSSIM)
+        if options.acrossReleases { thresholds.tolerance = .acrossReleases }
         thresholds.maximumDifferingPixels = options.maximumDifferingPixels
         let report: Snapshot.Report
         do throws(SnapshotError) {
@@ -68,6 +70,12 @@ struct CompareCommand {
         if let psnr = thresholds.minimumPSNR { parts.append("PSNR >= \(Snapshot.format(psnr)) dB") }
         if let ssim = thresholds.minimumSSIM { parts.append("SSIM >= \(Snapshot.format(ssim, places: 4))") }
         if let pixels = thresholds.maximumDifferingPixels { parts.append("differing pixels <= \(pixels)") }
+        if let tolerance = thresholds.tolerance {
+            parts.append(
+                "across releases: pixels matched within \(tolerance.radius) px,"
+                    + " glyphs within \(Snapshot.format(tolerance.glyphShift, places: 1)) px,"
+                    + " flat tiles within \(Snapshot.format(tolerance.colourTolerance, places: 0)) levels")
+        }
         return parts.joined(separator: ", ")
     }
 
@@ -87,12 +95,31 @@ struct CompareCommand {
             if let size = side.actualSize { entry["actual-size"] = ["width": size.width, "height": size.height] }
             if let size = side.expectedSize { entry["expected-size"] = ["width": size.width, "height": size.height] }
             if let diff = side.differenceImage { entry["diff"] = diff }
+            if let tolerant = side.tolerant {
+                entry["tolerant"] = [
+                    "passed": tolerant.passed, "unmatched-pixels": tolerant.unmatchedPixels,
+                    "largest-region": tolerant.largestRegionArea,
+                    "largest-tile-difference": tolerant.largestTileDifference,
+                    "largest-glyph-residual": tolerant.largestGlyphResidual,
+                    "glyphs": tolerant.glyphs.prefix(20).map {
+                        [
+                            "x": $0.x, "y": $0.y, "width": $0.width, "height": $0.height, "residual": $0.residual,
+                            "side": $0.ofActual ? "actual" : "expected",
+                        ]
+                    },
+                    "regions": tolerant.regions.prefix(20).map {
+                        ["x": $0.x, "y": $0.y, "width": $0.width, "height": $0.height, "area": $0.area]
+                    },
+                    "tiles": tolerant.tiles.prefix(20).map { ["x": $0.x, "y": $0.y, "difference": $0.difference] },
+                ]
+            }
             return entry
         }
         var thresholds: [String: Any] = [:]
         thresholds["min-psnr"] = report.thresholds.minimumPSNR ?? NSNull()
         thresholds["min-ssim"] = report.thresholds.minimumSSIM ?? NSNull()
         thresholds["max-diff-pixels"] = report.thresholds.maximumDifferingPixels ?? NSNull()
+        thresholds["across-releases"] = report.thresholds.tolerance != nil
         let object: [String: Any] = ["passed": report.passed, "thresholds": thresholds, "sides": sides]
         let data =
             (try? JSONSerialization.data(

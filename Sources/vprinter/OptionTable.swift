@@ -384,6 +384,7 @@ enum OptionTable {
                 options.differenceFolder = value
             },
             OptionSpec("update", .flag, section: .command) { options, _ in options.update = true },
+            OptionSpec("across-releases", .flag, section: .command) { options, _ in options.acrossReleases = true },
         ]
 
     /// The option a name or alias (`--output-dir`, `-o`) names.

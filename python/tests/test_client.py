@@ -127,6 +127,10 @@ def test_compare_passes_for_the_same_document_and_names_the_side_that_differs(pr
     assert [side["number"] for side in result.failures] == [2]
     assert "side 2" in repr(result) and "FAIL" in repr(result)
     assert os.listdir(tmp_path / "diff")
+    # The longer line of side 2 fails across releases too; side 1 is the same.
+    result = printer.compare(changed, golden, across_releases=True)
+    assert not result and [side["number"] for side in result.failures] == [2]
+    assert "--across-releases" in result.command and result.sides[0]["passed"]
 
     other_media = printer.print_file(documents.pdf(INVOICE, size="a4"), media="iso_a4_210x297mm")
     result = printer.compare(other_media, golden)

@@ -148,3 +148,40 @@ def test_a_maximum_of_differing_pixels_catches_a_changed_word(start_printer, tmp
     # PSNR and SSIM over a whole page barely move for one digit; a pixel budget of 0 does not let it through.
     status, out, _ = compare(actual, expected, "--max-diff-pixels", "0")
     assert status == 1 and "differing pixels > 0" in out, out
+
+
+# Real renders of one PDF by Debian 12 and Debian 13, and changed PDFs rendered by Debian 12
+# (Tests/ImageCheckTests/Fixtures/releases/README.md).
+RELEASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "ImageCheckTests",
+                        "Fixtures", "releases")
+
+
+def release_render(folder, name):
+    return os.path.join(RELEASES, folder, name + ".png")
+
+
+@pytest.mark.parametrize("document", ["text", "mixed", "bench"])
+def test_renders_of_two_releases_fail_the_default_and_pass_across_releases(document):
+    actual, expected = release_render("debian13", document), release_render("debian12", document)
+    status, out, err = compare(actual, expected)
+    assert status == 1 and "FAIL" in out, out + err
+    status, out, err = compare(actual, expected, "--across-releases", "--json")
+    assert status == 0, out + err
+    report = json.loads(out)
+    assert report["passed"] and report["thresholds"]["across-releases"] is True
+    assert report["thresholds"]["min-psnr"] is None
+    (side,) = report["sides"]
+    assert side["tolerant"]["passed"] and side["tolerant"]["regions"] == [] and side["psnr"] < 30
+
+
+@pytest.mark.parametrize("change, original, reason", [
+    ("text-glyph-swapped", "text", "of another shape"),
+    ("mixed-line-moved", "mixed", "regions beyond 1 px"),
+    ("mixed-colour-changed", "mixed", "tiles of another colour"),
+])
+def test_a_real_change_fails_across_releases_with_its_reason(change, original, reason):
+    status, out, err = compare(release_render("changed", change), release_render("debian13", original),
+                               "--across-releases")
+    assert status == 1, out + err
+    assert reason in out.splitlines()[0], out
+    assert "across releases" in out.splitlines()[-1], out

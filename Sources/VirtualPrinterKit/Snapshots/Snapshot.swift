@@ -16,16 +16,28 @@ public enum Snapshot {
         /// Most pixels that may differ by more than ``ImageComparison/pixelTolerance``: 0 catches any visible
         /// change, such as one digit of an amount, which PSNR and SSIM averaged over a page let through.
         public var maximumDifferingPixels: Int?
+        /// The tolerant comparison across renderer releases (``TolerantComparison``), checked besides the others
+        /// when set.
+        public var tolerance: TolerantComparison.Tolerance?
 
-        public init(minimumPSNR: Double?, minimumSSIM: Double?, maximumDifferingPixels: Int? = nil) {
+        public init(
+            minimumPSNR: Double?, minimumSSIM: Double?, maximumDifferingPixels: Int? = nil,
+            tolerance: TolerantComparison.Tolerance? = nil
+        ) {
             self.minimumPSNR = minimumPSNR
             self.minimumSSIM = minimumSSIM
             self.maximumDifferingPixels = maximumDifferingPixels
+            self.tolerance = tolerance
         }
 
         /// PSNR 30 dB and SSIM 0.99: passes anti-aliasing differences between renderer versions, fails a page
         /// moved by a millimetre or a changed word.
         public static let standard = Thresholds(minimumPSNR: 30, minimumSSIM: 0.99)
+
+        /// Goldens made by another release of Poppler, Cairo and FreeType (`--across-releases`): the tolerant
+        /// comparison only, no PSNR or SSIM minimum (a glyph a pixel apart on every line fails both).
+        public static let acrossReleases = Thresholds(
+            minimumPSNR: nil, minimumSSIM: nil, tolerance: .acrossReleases)
     }
 
     /// How one side compared.
@@ -58,6 +70,8 @@ public enum Snapshot {
         public var differingPixels: Int
         public var actualSize: (width: Int, height: Int)?
         public var expectedSize: (width: Int, height: Int)?
+        /// The tolerant comparison, when the thresholds ask for it and the sizes match.
+        public var tolerant: TolerantComparison.Result?
         /// The difference image written (with a `diff` folder), if any.
         public var differenceImage: String?
         /// What happened, for a person.
@@ -68,7 +82,8 @@ public enum Snapshot {
         public static func == (lhs: Side, rhs: Side) -> Bool {
             lhs.number == rhs.number && lhs.actual == rhs.actual && lhs.expected == rhs.expected
                 && lhs.status == rhs.status && lhs.psnr == rhs.psnr && lhs.ssim == rhs.ssim
-                && lhs.differingPixels == rhs.differingPixels && lhs.message == rhs.message
+                && lhs.differingPixels == rhs.differingPixels && lhs.tolerant == rhs.tolerant
+                && lhs.message == rhs.message
         }
     }
 
@@ -144,7 +159,7 @@ public enum Snapshot {
     ) -> Side {
         var side = Side(
             number: number, actual: actual, expected: expected, status: .passed, psnr: nil, ssim: nil,
-            differingPixels: 0, actualSize: nil, expectedSize: nil, differenceImage: nil, message: "")
+            differingPixels: 0, actualSize: nil, expectedSize: nil, tolerant: nil, differenceImage: nil, message: "")
         guard let actual else {
             side.status = .missing
             side.message = "no actual side for \(name(expected))"
@@ -191,6 +206,11 @@ public enum Snapshot {
         }
         if let maximum = thresholds.maximumDifferingPixels, comparison.differingPixels > maximum {
             problems.append("\(comparison.differingPixels) differing pixels > \(maximum)")
+        }
+        if let tolerance = thresholds.tolerance, !comparison.isIdentical {
+            let tolerant = TolerantComparison.compare(a, e, tolerance: tolerance)
+            side.tolerant = tolerant
+            problems += describe(tolerant, tolerance: tolerance)
         }
         side.status = problems.isEmpty ? .passed : .failed
         let differing = "\(comparison.differingPixels) pixels differ"
@@ -248,6 +268,29 @@ public enum Snapshot {
             try? FileManager.default.removeItem(atPath: partial)
             throw .io(path: target, reason: "cannot copy \(source) there")
         }
+    }
+
+    /// What failed the tolerant comparison, for a person: the largest region without a match and the tile whose
+    /// colour differs most, with their places in pixels.
+    static func describe(_ result: TolerantComparison.Result, tolerance: TolerantComparison.Tolerance) -> [String] {
+        var problems: [String] = []
+        if let region = result.regions.first {
+            problems.append(
+                "\(result.regions.count) region\(result.regions.count == 1 ? "" : "s") beyond \(tolerance.radius) px"
+                    + " (largest \(region.area) px at \(region.x),\(region.y) \(region.width) x \(region.height))")
+        }
+        if let glyph = result.glyphs.first {
+            problems.append(
+                "\(result.glyphs.count) glyph\(result.glyphs.count == 1 ? "" : "s") of another shape"
+                    + " (residual \(glyph.residual) at \(glyph.x),\(glyph.y) \(glyph.width) x \(glyph.height)"
+                    + " of the \(glyph.ofActual ? "actual" : "expected") side)")
+        }
+        if let tile = result.tiles.first {
+            problems.append(
+                "\(result.tiles.count) tile\(result.tiles.count == 1 ? "" : "s") of another colour"
+                    + " (up to \(format(tile.difference, places: 1)) levels at \(tile.x),\(tile.y))")
+        }
+        return problems
     }
 
     static func name(_ path: String?) -> String {

@@ -489,12 +489,13 @@ class Client:
         return folder
 
     def compare(self, job, golden_dir, min_psnr=None, min_ssim=None, max_diff_pixels=None, diff_dir=None,
-                update=None, timeout=120):
+                update=None, timeout=120, across_releases=False):
         """Compares a job's printed sides with golden PNG files through ``vprinter compare`` (docs/snapshots.md).
 
         Returns a CompareResult, true when every side passed. With ``update`` (default: the client's
         ``update_goldens``, set by pytest's ``--vprinter-update-goldens``) the job's sides become the goldens
-        after the comparison, and the result is true.
+        after the comparison, and the result is true. ``across_releases``: goldens made by another release of
+        Poppler, Cairo and FreeType (``--across-releases``: glyphs a pixel apart pass, a real change fails).
         """
         record = self.wait_for_job(job, timeout=timeout)
         if not self.binary:
@@ -511,6 +512,8 @@ class Client:
                 command += [option, os.fspath(value) if option == "--diff" else str(value)]
         if update:
             command.append("--update")
+        if across_releases:
+            command.append("--across-releases")
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
         finally:
