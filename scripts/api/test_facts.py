@@ -104,9 +104,11 @@ def test_a_font_the_pdf_does_not_embed_prints_with_vprinters_fonts_and_is_a_warn
     machine = tmp_path / "dejavu-only.conf"
     machine.write_text(DEJAVU_ONLY)
     printer = start_printer("--render-dpi", "72", env={"FONTCONFIG_FILE": str(machine)})
-    # Helvetica on page 1 and Arial on page 2, neither embedded.
+    # Helvetica on page 1 and Arial on page 2, neither embedded (NeverEmbed: Ghostscript 10.05, Debian 13's, embeds
+    # the font it substitutes for Arial unless told not to).
     pdf = documents.ghostscript("pdfwrite", tmp_path / "fonts.pdf", "-dEmbedAllFonts=false", "-dSubsetFonts=false",
-                                program="/Helvetica findfont 20 scalefont setfont 72 700 moveto (Helvetica) show "
+                                program="<< /NeverEmbed [/Helvetica /Arial] >> setdistillerparams "
+                                "/Helvetica findfont 20 scalefont setfont 72 700 moveto (Helvetica) show "
                                 "showpage /Arial findfont 20 scalefont setfont 72 700 moveto (Arial) show showpage")
     with open(pdf, "rb") as file:
         job = printer.print_job(file.read(), name="fonts")
