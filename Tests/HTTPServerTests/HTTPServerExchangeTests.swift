@@ -133,10 +133,11 @@ import Testing
 @Test(.timeLimit(.minutes(1))) func fileResponseSendsTheFileOr404() throws {
     let path = "/tmp/vprinter-http-test-\(getpid()).txt"
     let contents = String(repeating: "file contents\n", count: 5000)
-    let file = fopen(path, "w")
-    fputs(contents, file)
-    fclose(file)
+    // fopen's result is an implicitly unwrapped optional with Debian 12's glibc and an optional with Debian 13's.
+    let file = try #require(fopen(path, "w"), "fopen(\(path)) failed: errno \(errno)")
     defer { unlink(path) }
+    #expect(fputs(contents, file) >= 0)
+    #expect(fclose(file) == 0)
     let handler = ClosureHandler { request, _ in
         HTTPResponse(status: 200, body: .file(path: request.path == "/file" ? path : path + ".missing"))
     }
@@ -163,11 +164,11 @@ import Testing
 
 @Test(.timeLimit(.minutes(1))) func clientLeavingDuringALargeFileDoesNotKillTheServer() throws {
     let path = "/tmp/vprinter-http-test-large-\(getpid()).bin"
-    let file = fopen(path, "w")
-    let block = [UInt8](repeating: 0x55, count: 1 << 20)
-    for _ in 0..<16 { _ = block.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) } }
-    fclose(file)
+    let file = try #require(fopen(path, "w"), "fopen(\(path)) failed: errno \(errno)")
     defer { unlink(path) }
+    let block = [UInt8](repeating: 0x55, count: 1 << 20)
+    for _ in 0..<16 { #expect(block.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) } == block.count) }
+    #expect(fclose(file) == 0)
     let handler = ClosureHandler { _, _ in HTTPResponse(status: 200, body: .file(path: path)) }
     // The default action of SIGPIPE terminates the process; the server must set it aside itself.
     signal(SIGPIPE, SIG_DFL)

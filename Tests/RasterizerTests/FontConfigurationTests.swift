@@ -39,8 +39,10 @@ struct FontConfigurationTests {
     @Test func eachFontTheDocumentDoesNotEmbedIsReportedOnceWithThePageItFirstAppearsOn() throws {
         let harness = try RenderHarness()
         let source = harness.folder.file("fonts.ps")
+        // NeverEmbed: Ghostscript 10.05 (Debian 13) embeds the font it substitutes for Arial unless told not to.
         try """
         %!PS
+        << /NeverEmbed [/Helvetica /Arial] >> setdistillerparams
         /Helvetica findfont 20 scalefont setfont 72 700 moveto (one) show showpage
         /Arial findfont 20 scalefont setfont 72 700 moveto (two) show
         /Helvetica findfont 20 scalefont setfont 72 600 moveto (two) show showpage

@@ -203,7 +203,7 @@ extension PageImage {
     func overWhite(file: String) throws -> PageImage {
         let folder = try TemporaryFolder()
         let output = folder.file("flat.ppm")
-        try ExternalTool.run("convert", [file, "-background", "white", "-flatten", output])
+        try ExternalTool.run("convert", [file, "-background", "white", "-flatten", "-depth", "8", output])
         return try NetPBM.read(output)
     }
 }

@@ -1,9 +1,13 @@
 import Foundation
 import Rasterizer
 
-/// Reads binary PGM (P5) and PPM (P6) images, the reference format the tests ask ghostscript and ImageMagick for.
+/// Reads binary PGM (P5) and PPM (P6) images of 8-bit samples, the reference format the tests ask ghostscript and
+/// ImageMagick for. ImageMagick 7 (Debian 13) writes them at the image's own depth (maximum 1, 15 or 65535) unless
+/// given `-depth 8`, as ImageMagick 6 (Debian 12) did for these images.
 enum NetPBM {
-    struct Failure: Error {}
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
 
     static func read(_ path: String) throws -> PageImage {
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -27,14 +31,23 @@ enum NetPBM {
             }
             return digits > 0 ? value : nil
         }
-        guard data.count > 2, data[0] == UInt8(ascii: "P") else { throw Failure() }
+        guard data.count > 2, data[0] == UInt8(ascii: "P") else {
+            throw Failure(description: "\(path): not a PNM file")
+        }
         let isGray = data[1] == UInt8(ascii: "5")
         index = 2
-        guard let width = token(), let height = token(), let maximum = token(), maximum == 255 else { throw Failure() }
+        guard let width = token(), let height = token(), let maximum = token() else {
+            throw Failure(description: "\(path): no width, height and maximum in its header")
+        }
+        guard maximum == 255 else {
+            throw Failure(description: "\(path): samples of maximum \(maximum), not 8-bit (255): ask for -depth 8")
+        }
         index += 1
         var image = PageImage(width: width, height: height, isGray: isGray)
         let count = image.pixels.count
-        guard data.count - index >= count else { throw Failure() }
+        guard data.count - index >= count else {
+            throw Failure(description: "\(path): \(data.count - index) bytes of samples, not \(count)")
+        }
         image.pixels = Array(data[index..<(index + count)])
         return image
     }

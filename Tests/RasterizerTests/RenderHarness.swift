@@ -30,7 +30,7 @@ struct RenderHarness {
     /// The PNG file `name` written by the renderer, decoded by ImageMagick.
     func image(_ name: String, gray: Bool = false) throws -> PageImage {
         let pnm = folder.file(name + (gray ? ".pgm" : ".ppm"))
-        try ExternalTool.run("convert", [output + "/" + name, pnm])
+        try ExternalTool.run("convert", [output + "/" + name, "-depth", "8", pnm])
         return try NetPBM.read(pnm)
     }
 
@@ -38,7 +38,8 @@ struct RenderHarness {
     func decode(_ path: String, options: [String] = []) throws -> PageImage {
         let pnm = folder.file(UUID().uuidString + ".ppm")
         try ExternalTool.run(
-            "convert", [path] + options + ["-alpha", "off", "-colorspace", "sRGB", "-type", "TrueColor", pnm])
+            "convert",
+            [path] + options + ["-alpha", "off", "-colorspace", "sRGB", "-type", "TrueColor", "-depth", "8", pnm])
         return try NetPBM.read(pnm)
     }
 }

@@ -104,10 +104,13 @@ def test_a_font_the_pdf_does_not_embed_prints_with_vprinters_fonts_and_is_a_warn
     machine = tmp_path / "dejavu-only.conf"
     machine.write_text(DEJAVU_ONLY)
     printer = start_printer("--render-dpi", "72", env={"FONTCONFIG_FILE": str(machine)})
-    # Helvetica on page 1 and Arial on page 2, neither embedded.
+    # Helvetica on page 1 and Calibri on page 2, neither embedded (NeverEmbed: Ghostscript 10.05, Debian 13's,
+    # embeds the font it substitutes unless told not to). Calibri, not Arial: Poppler 25 (Debian 13) prints Arial,
+    # Times New Roman and Courier New with the standard fonts' URW clones itself, Poppler 22 looks them up.
     pdf = documents.ghostscript("pdfwrite", tmp_path / "fonts.pdf", "-dEmbedAllFonts=false", "-dSubsetFonts=false",
-                                program="/Helvetica findfont 20 scalefont setfont 72 700 moveto (Helvetica) show "
-                                "showpage /Arial findfont 20 scalefont setfont 72 700 moveto (Arial) show showpage")
+                                program="<< /NeverEmbed [/Helvetica /Calibri] >> setdistillerparams "
+                                "/Helvetica findfont 20 scalefont setfont 72 700 moveto (Helvetica) show "
+                                "showpage /Calibri findfont 20 scalefont setfont 72 700 moveto (Calibri) show showpage")
     with open(pdf, "rb") as file:
         job = printer.print_job(file.read(), name="fonts")
     printer.checked("GET", "/api/v1/wait?count=1&timeout=%d" % WAIT_LIMIT, 200)
@@ -116,5 +119,5 @@ def test_a_font_the_pdf_does_not_embed_prints_with_vprinters_fonts_and_is_a_warn
         ("font-substituted", 1, 1), ("font-substituted", 1, 2)], warnings
     assert "font Helvetica is not embedded" in warnings[0]["message"], warnings
     assert "(NimbusSans-Regular.otf)" in warnings[0]["message"], warnings
-    assert "font Arial is not embedded" in warnings[1]["message"], warnings
-    assert "(LiberationSans-Regular.ttf)" in warnings[1]["message"], warnings
+    assert "font Calibri is not embedded" in warnings[1]["message"], warnings
+    assert "(Carlito-Regular.ttf)" in warnings[1]["message"], warnings

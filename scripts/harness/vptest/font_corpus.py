@@ -60,8 +60,12 @@ def write(folder):
     os.makedirs(folder, exist_ok=True)
     # The same lines as PostScript (document.ps, for Ghostscript's own font lookup) and as a PDF that embeds none.
     postscript = documents.source(folder, "document", _lines(NOT_EMBEDDED))
+    # NeverEmbed: Ghostscript 10.05 (Debian 13) embeds the fonts it substitutes for the office fonts unless told not to.
+    never = "<< /NeverEmbed [%s] >> setdistillerparams\n" % " ".join("/" + font for font in NOT_EMBEDDED)
+    unembedded = documents.source(folder, "not-embedded", _lines(NOT_EMBEDDED).replace("%!PS\n", "%!PS\n" + never, 1))
     documents.ghostscript("pdfwrite", os.path.join(folder, "fonts-not-embedded.pdf"), "-dEmbedAllFonts=false",
-                          "-dSubsetFonts=false", source=postscript)
+                          "-dSubsetFonts=false", source=unembedded)
+    os.remove(unembedded)
     # URW's own names: pdfwrite embeds these.
     documents.ghostscript("pdfwrite", os.path.join(folder, "fonts-embedded.pdf"), source=documents.source(
         folder, "embedded", _lines(("NimbusSans-Regular", "NimbusRoman-Italic", "URWGothic-Book", "C059-Roman"))))
