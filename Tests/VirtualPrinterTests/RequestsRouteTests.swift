@@ -81,7 +81,10 @@ import Testing
     @Test func aWaitIsWokenByNewEntriesAndCountsEachOnce() async throws {
         #expect(get("/livez").status == 200)
         let service = self.service
-        let waiter = Task.detached { () -> (Int, [Int]) in
+        // The wait blocks its thread until it answers: on a thread of Dispatch's, not of the tasks' cooperative pool,
+        // which has one thread a core, so that the requests it waits for are not held up behind it (on two loaded
+        // cores it took a pool thread the test's own task needed, and answered 408 after its 30 seconds).
+        let wait = { @Sendable () -> (Int, [Int]) in
             let request = HTTPRequest(
                 method: "GET", target: "/api/v1/requests/wait?count=3&kind=http&timeout=30",
                 path: "/api/v1/requests/wait", query: [("count", "3"), ("kind", "http"), ("timeout", "30")],
@@ -92,6 +95,11 @@ import Testing
                 let entries = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]]
             else { return (response.status, []) }
             return (response.status, entries.compactMap { $0["id"] as? Int })
+        }
+        let waiter = Task {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: wait()) }
+            }
         }
         for _ in 0..<3 {
             try await Task.sleep(for: .milliseconds(50))
