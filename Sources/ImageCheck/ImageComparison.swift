@@ -74,7 +74,7 @@ public enum ImageComparison {
                 if largest > pixelTolerance {
                     result[x, y] = (255, 0, 0)
                 } else {
-                    let luma = (Int(e.red) * 77 + Int(e.green) * 150 + Int(e.blue) * 29 + 128) >> 8
+                    let luma = RGBImage.luma(red: Int(e.red), green: Int(e.green), blue: Int(e.blue))
                     let faded = UInt8(192 + luma / 4)
                     result[x, y] = (faded, faded, faded)
                 }

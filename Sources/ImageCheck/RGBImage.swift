@@ -45,16 +45,22 @@ public struct RGBImage: Sendable, Equatable {
         }
     }
 
+    /// Rec. 601 luma (0-255) of one pixel, in integers.
+    @inline(__always)
+    static func luma(red r: Int, green g: Int, blue b: Int) -> Int {
+        (r * 77 + g * 150 + b * 29 + 128) >> 8
+    }
+
     /// Rec. 601 luma of every pixel, one byte each.
     public func luma() -> [UInt8] {
         var result = [UInt8](repeating: 0, count: width * height)
         pixels.withUnsafeBufferPointer { source in
             result.withUnsafeMutableBufferPointer { target in
                 for index in 0..<target.count {
-                    let r = Int(source[index * 3])
-                    let g = Int(source[index * 3 + 1])
-                    let b = Int(source[index * 3 + 2])
-                    target[index] = UInt8((r * 77 + g * 150 + b * 29 + 128) >> 8)
+                    target[index] = UInt8(
+                        Self.luma(
+                            red: Int(source[index * 3]), green: Int(source[index * 3 + 1]),
+                            blue: Int(source[index * 3 + 2])))
                 }
             }
         }

@@ -328,7 +328,7 @@ public enum TolerantComparison {
                     sums[0] += r
                     sums[1] += g
                     sums[2] += b
-                    let l = (r * 77 + g * 150 + b * 29 + 128) >> 8
+                    let l = RGBImage.luma(red: r, green: g, blue: b)
                     luma += l
                     squares += l * l
                 }
